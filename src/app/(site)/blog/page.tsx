@@ -1,0 +1,23 @@
+import { BlogFilter } from "@/components/blog/blog-filter";
+import { PageHero } from "@/components/ui/page-hero";
+import { routes } from "@/lib/routes";
+import { buildMetadata } from "@/lib/seo";
+import { listPostSummaries } from "@/server/content/posts";
+
+export const metadata = buildMetadata({
+  title: "Blog & Resources",
+  description: "Guides on SD-WAN, Starlink for business, event WiFi, VoIP, security cameras and websites for businesses in the Carolinas and Georgia.",
+  path: routes.blog,
+  keywords: ["IT blog", "SD-WAN vs MPLS", "Starlink for business", "event WiFi", "VoIP guide"],
+});
+
+export default function BlogPage() {
+  return (
+    <>
+      <PageHero eyebrow="Blog" title="Resources & Insights" intro="Field-tested advice on connectivity, phones, cameras and websites, written by the people who install them." />
+      <section aria-label="Articles" className="container-page py-12">
+        <BlogFilter posts={listPostSummaries()} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { PageHero } from "@/components/ui/page-hero";
+import { routes } from "@/lib/routes";
+import { buildMetadata } from "@/lib/seo";
+import { renderLegalPage } from "@/server/content/legal-pages";
+
+export const metadata = buildMetadata({
+  title: "Privacy Policy",
+  description: "What the contact form and connectivity survey collect, why, where it is kept, who sees it and how to have it deleted.",
+  path: routes.privacy,
+});
+
+export default function PrivacyPage() {
+  return (
+    <>
+      <PageHero title="Privacy Policy" />
+      <div className="container-page py-12">
+        <div className="prose-article" dangerouslySetInnerHTML={{ __html: renderLegalPage("privacy") }} />
+      </div>
+    </>
+  );
+}

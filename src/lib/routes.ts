@@ -1,0 +1,20 @@
+/** Every internal path the site links to is built here, so a route is spelled once. */
+export const routes = {
+  home: "/",
+  services: "/services",
+  service: (slug: string) => `/services/${slug}`,
+  industries: "/industries",
+  industry: (slug: string) => `/industries#${slug}`,
+  caseStudies: "/case-studies",
+  about: "/about",
+  blog: "/blog",
+  post: (slug: string) => `/blog/${slug}`,
+  contact: (service?: string) => (service ? `/contact?service=${encodeURIComponent(service)}` : "/contact"),
+  survey: "/survey",
+  greenvilleVoip: "/greenville-voip",
+  privacy: "/privacy",
+  terms: "/terms",
+  sitemap: "/sitemap",
+  adminLogin: "/admin/login",
+  adminSurveys: "/admin/surveys",
+} as const;
