@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * End-to-end tests drive Debian's Chromium against the production build
+ * (`next build` must have run; `next start` is launched here on E2E_PORT).
+ * scripts/run-tests.mjs picks a free port and a throw-away database.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `site-e2e-${port}`);
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.E2E_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_PATH: path.join(dataDir, "e2e.db"),
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password-123",
+      RATE_LIMIT_MULTIPLIER: "100",
+      SITE_URL: baseURL,
+    },
+  },
+});

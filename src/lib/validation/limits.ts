@@ -1,0 +1,22 @@
+/**
+ * Upper bounds the spec leaves open (§5 "not shown"). Generous for real people,
+ * small enough that one request cannot fill the database or an inbox.
+ */
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 30,
+  messageMax: 5000,
+  businessNameMax: 200,
+  addressMax: 300,
+  primaryInternetUseMax: 500,
+  commentsMax: 5000,
+  employeeCountMax: 100_000,
+  deviceCountMax: 1_000_000,
+  phoneCountMax: 100_000,
+  usernameMax: 200,
+  passwordMax: 1024,
+  honeypotMax: 500,
+  /** Request bodies over this are refused with 413. */
+  bodyBytesMax: 64 * 1024,
+} as const;
