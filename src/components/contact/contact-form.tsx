@@ -1,0 +1,162 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import { useActionState, useId } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { HoneypotField } from "@/components/ui/honeypot-field";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast-store";
+import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
+import { initialContactFormState, type ContactFormState } from "./contact-form-state";
+
+type SubmitAction = (state: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+
+type FormValues = Omit<ContactRequestInput, "projectType"> & { projectType: ProjectType | "" };
+
+export const CONTACT_SUCCESS = { title: "Message Sent", description: "Thank you for contacting us. We'll get back to you soon!" };
+export const CONTACT_FAILURE = { title: "Error", description: "There was a problem sending your message. Please try again." };
+
+/**
+ * §2/§5 contact form. With scripts it validates in place and posts JSON to
+ * /api/contact (§7); without them the same form posts to a server action, which
+ * answers with the confirmation or the field errors and the values kept.
+ */
+export function ContactForm({
+  action,
+  emailPlaceholder,
+  preset,
+}: {
+  action: SubmitAction;
+  emailPlaceholder: string;
+  preset: { source: ContactPreset; projectType: ProjectType } | null;
+}) {
+  const [serverState, formAction] = useActionState(action, initialContactFormState);
+  const baseId = useId();
+  const kept = serverState.values ?? {};
+  const defaults: FormValues = {
+    name: kept.name ?? "",
+    email: kept.email ?? "",
+    phone: kept.phone ?? "",
+    projectType: (kept.projectType as ProjectType | undefined) ?? preset?.projectType ?? "",
+    message: kept.message ?? "",
+    source: preset?.source,
+  };
+  const form = useForm<FormValues>({
+    // The form's select may hold "" (the placeholder); the schema rejects it with the §5 message.
+    resolver: zodResolver(contactRequestSchema) as unknown as Resolver<FormValues>,
+    defaultValues: defaults,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: FormValues) => {
+    try {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(values),
+      });
+      if (!response.ok) throw new Error(`${response.status}`);
+      toast(CONTACT_SUCCESS);
+      form.reset({ ...defaults, name: "", email: "", phone: "", message: "", projectType: preset?.projectType ?? "" });
+    } catch {
+      toast({ ...CONTACT_FAILURE, variant: "destructive" });
+    }
+  };
+
+  const errorFor = (field: keyof FormValues) => errors[field]?.message ?? serverState.fields?.[field];
+  const id = (field: string) => `${baseId}-${field}`;
+
+  return (
+    <form action={formAction} onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-5" aria-label="Contact form">
+      {serverState.status === "success" && (
+        <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            <strong className="block">{CONTACT_SUCCESS.title}</strong>
+            {CONTACT_SUCCESS.description}
+          </p>
+        </div>
+      )}
+      {serverState.status === "failed" && (
+        <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            <strong className="block">{CONTACT_FAILURE.title}</strong>
+            {CONTACT_FAILURE.description}
+          </p>
+        </div>
+      )}
+      <FormField id={id("name")} label="Your Name" error={errorFor("name")}>
+        {(control) => (
+          <input {...control} {...form.register("name")} defaultValue={defaults.name} type="text" autoComplete="name" placeholder="Full Name" className={inputClass} />
+        )}
+      </FormField>
+      <div className="grid gap-5 md:grid-cols-2">
+        <FormField id={id("email")} label="Email Address" error={errorFor("email")}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("email")}
+              defaultValue={defaults.email}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={emailPlaceholder}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField id={id("phone")} label="Phone Number" error={errorFor("phone")}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("phone")}
+              defaultValue={defaults.phone}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="(864) 555-0100"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id={id("projectType")} label="Project Type" error={errorFor("projectType")}>
+        {(control) => (
+          <select {...control} {...form.register("projectType")} defaultValue={defaults.projectType} className={cn(inputClass, "appearance-auto")}>
+            <option value="" disabled>
+              Select a service
+            </option>
+            {projectTypes.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id={id("message")} label="Your Message" error={errorFor("message")}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...form.register("message")}
+            defaultValue={defaults.message}
+            rows={5}
+            placeholder="Tell us about your project or inquiry..."
+            className={cn(inputClass, "min-h-[120px] resize-y")}
+          />
+        )}
+      </FormField>
+      {preset && <input type="hidden" {...form.register("source")} value={preset.source} />}
+      <HoneypotField name={CONTACT_HONEYPOT_FIELD} register={form.register(CONTACT_HONEYPOT_FIELD)} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+        {isSubmitting ? "Sending..." : "Send Message"}
+      </Button>
+    </form>
+  );
+}

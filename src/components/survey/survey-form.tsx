@@ -1,0 +1,183 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { HoneypotField } from "@/components/ui/honeypot-field";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast-store";
+import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
+import { surveyServices } from "@/lib/validation/survey-services";
+import { usePlacesAutocomplete } from "./use-places-autocomplete";
+
+export const SURVEY_SUCCESS = {
+  title: "Interest Survey Submitted",
+  description: "Thank you for sharing your connectivity needs. Our team will contact you shortly.",
+};
+export const SURVEY_FAILURE = { title: "Error", description: "There was a problem submitting your survey. Please try again." };
+
+/** What the inputs hold: number fields carry text until the schema coerces them. */
+interface FormValues {
+  businessName: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  employeeCount: number | string;
+  deviceCount: number | string;
+  phoneCount: number | string;
+  primaryInternetUse: string;
+  usesStreaming: boolean;
+  hasPublicWifi: boolean;
+  interestedServices: string[];
+  additionalComments: string;
+  website?: string;
+}
+
+/** §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle on error. */
+export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
+  const [submitted, setSubmitted] = useState(false);
+  const baseId = useId();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(surveySchema) as unknown as Resolver<FormValues>,
+    defaultValues: surveyDefaults,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const addressRef = useRef<HTMLInputElement | null>(null);
+  usePlacesAutocomplete(mapsApiKey, addressRef, (address) => form.setValue("address", address, { shouldValidate: true }));
+
+  const onValid = async (values: FormValues) => {
+    try {
+      const response = await fetch("/api/survey", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(values),
+      });
+      if (!response.ok) throw new Error(`${response.status}`);
+      toast(SURVEY_SUCCESS);
+      form.reset(surveyDefaults);
+      setSubmitted(true);
+    } catch {
+      toast({ ...SURVEY_FAILURE, variant: "destructive" });
+    }
+  };
+
+  if (submitted) {
+    return (
+      <div role="status" className="flex flex-col items-center py-10 text-center">
+        <CircleCheck aria-hidden="true" className="size-14 text-green-600" />
+        <h2 className="mt-4 text-2xl font-bold text-slate-900">Thank You!</h2>
+        <p className="mt-2 max-w-md text-slate-600">{SURVEY_SUCCESS.description}</p>
+        <Button size="lg" className="mt-8" onClick={() => setSubmitted(false)}>
+          Submit Another Interest Form
+        </Button>
+      </div>
+    );
+  }
+
+  const id = (field: string) => `${baseId}-${field}`;
+  const err = (field: keyof FormValues) => errors[field]?.message as string | undefined;
+  const addressRegistration = form.register("address");
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
+      <fieldset className="grid gap-5">
+        <legend className="mb-4 text-lg font-semibold text-slate-900">Business information</legend>
+        <FormField id={id("businessName")} label="Business Name" error={err("businessName")}>
+          {(control) => <input {...control} {...form.register("businessName")} type="text" autoComplete="organization" placeholder="Your business name" className={inputClass} />}
+        </FormField>
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField id={id("email")} label="Email" error={err("email")}>
+            {(control) => <input {...control} {...form.register("email")} type="email" autoComplete="email" inputMode="email" placeholder="you@business.com" className={inputClass} />}
+          </FormField>
+          <FormField id={id("phoneNumber")} label="Phone Number" error={err("phoneNumber")}>
+            {(control) => <input {...control} {...form.register("phoneNumber")} type="tel" autoComplete="tel" inputMode="tel" placeholder="(864) 555-0100" className={inputClass} />}
+          </FormField>
+        </div>
+        <FormField id={id("address")} label="Business Address" error={err("address")} hint={mapsApiKey ? "Start typing to see address suggestions." : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              {...addressRegistration}
+              ref={(element) => {
+                addressRegistration.ref(element);
+                addressRef.current = element;
+              }}
+              type="text"
+              autoComplete="street-address"
+              placeholder="Street, city, state, ZIP"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-5">
+        <legend className="mb-4 text-lg font-semibold text-slate-900">Internet usage</legend>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <FormField id={id("employeeCount")} label="Number of Employees" error={err("employeeCount")}>
+            {(control) => <input {...control} {...form.register("employeeCount")} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />}
+          </FormField>
+          <FormField id={id("deviceCount")} label="Connected Devices" error={err("deviceCount")}>
+            {(control) => <input {...control} {...form.register("deviceCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
+          </FormField>
+          <FormField id={id("phoneCount")} label="Phone Lines Needed" error={err("phoneCount")}>
+            {(control) => <input {...control} {...form.register("phoneCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
+          </FormField>
+        </div>
+        <FormField id={id("primaryInternetUse")} label="Primary Internet Use" error={err("primaryInternetUse")}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("primaryInternetUse")}
+              type="text"
+              placeholder="e.g. card payments, video calls, cloud software"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
+            <input type="checkbox" {...form.register("usesStreaming")} className="size-5 accent-brand-700" />
+            <span className="text-sm text-slate-800">We stream video or music</span>
+          </label>
+          <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
+            <input type="checkbox" {...form.register("hasPublicWifi")} className="size-5 accent-brand-700" />
+            <span className="text-sm text-slate-800">We offer public WiFi to customers</span>
+          </label>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-4 text-lg font-semibold text-slate-900">Services you are interested in</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {surveyServices.map((service) => (
+            <label key={service.value} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
+              <input type="checkbox" value={service.value} {...form.register("interestedServices")} className="size-5 accent-brand-700" />
+              <span className="text-sm text-slate-800">{service.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <FormField id={id("additionalComments")} label="Additional Comments" error={err("additionalComments")}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...form.register("additionalComments")}
+            rows={4}
+            placeholder="Anything else we should know? Current provider, problems, timelines..."
+            className={cn(inputClass, "min-h-[120px] resize-y")}
+          />
+        )}
+      </FormField>
+      <HoneypotField name={SURVEY_HONEYPOT_FIELD} register={form.register(SURVEY_HONEYPOT_FIELD)} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+        {isSubmitting ? "Submitting..." : "Submit Survey"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import "server-only";
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Tests and benchmarks raise every limit by this factor (e.g. 100) instead of
+ * switching limits off, so the limiting code path still runs under load.
+ */
+export function rateLimitMultiplier(): number {
+  return positiveNumber("RATE_LIMIT_MULTIPLIER", 1);
+}
+
+/** How many reverse proxies in front of the app append to X-Forwarded-For. */
+export function trustedProxyHops(): number {
+  const raw = Number(process.env.TRUST_PROXY_HOPS ?? "0");
+  return Number.isInteger(raw) && raw >= 0 ? raw : 0;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+  leadsTo: string;
+}
+
+/** Lead notifications are on only when all three settings are present. */
+export function mailConfig(): MailConfig | null {
+  const smtpUrl = process.env.SMTP_URL?.trim();
+  const from = process.env.MAIL_FROM?.trim();
+  const leadsTo = process.env.LEADS_TO?.trim();
+  if (!smtpUrl || !from || !leadsTo) return null;
+  return { smtpUrl, from, leadsTo };
+}
+
+export function outboxPollMs(): number {
+  return positiveNumber("OUTBOX_POLL_MS", 5000);
+}

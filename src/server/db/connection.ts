@@ -1,0 +1,202 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { type DbEngine, migrateToLatest } from "./migrations";
+import type { Database } from "./schema";
+
+export type { DbEngine };
+
+export type DbConfig = { engine: "sqlite"; path: string } | { engine: "postgres"; url: string; poolSize: number };
+
+const DEFAULT_SQLITE_PATH = "./data/site.db";
+const DEFAULT_POOL_SIZE = 10;
+const BUSY_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** Thrown by `getDb` when the database cannot be opened or migrated: answer 503, not 500. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+export function readDbConfig(env: NodeJS.ProcessEnv = process.env): DbConfig {
+  const url = env.DATABASE_URL?.trim();
+  if (url && /^postgres(ql)?:\/\//i.test(url)) {
+    const poolSize = Number.parseInt(env.DATABASE_POOL_SIZE ?? "", 10);
+    return { engine: "postgres", url, poolSize: Number.isInteger(poolSize) && poolSize > 0 ? poolSize : DEFAULT_POOL_SIZE };
+  }
+  return { engine: "sqlite", path: env.DATABASE_PATH?.trim() || DEFAULT_SQLITE_PATH };
+}
+
+export function getDbEngine(): DbEngine {
+  return readDbConfig().engine;
+}
+
+/** The engine behind a Kysely instance or transaction, for the few queries that differ. */
+export function engineOf<DB>(db: Kysely<DB>): DbEngine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/**
+ * A new, unmigrated Kysely instance. The app uses the `getDb` singleton; this exists so
+ * tests can play a second instance of the app against the same database.
+ */
+export function createDb(config: DbConfig): Kysely<Database> {
+  if (config.engine === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      types: int8AsNumber,
+    });
+    // Without a listener, an idle client losing its server (restart, failover) emits an
+    // unhandled 'error' and kills the process. The pool drops that client by itself.
+    pool.on("error", (error) => {
+      console.error(`[db] idle PostgreSQL client error: ${error.message}`);
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      // Opened on first query, so a bad path surfaces as a failed `getDb`, not a crash at import.
+      database: () => Promise.resolve(openSqlite(config.path)),
+    }),
+  });
+}
+
+/**
+ * int8 (bigserial ids, epoch-millisecond columns, count(*)) as a JS number instead of a
+ * string. Every such value stays far below 2^53. Set on our pools only, not globally on `pg`.
+ */
+const int8AsNumber = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openSqlite(file: string): SQLite.Database {
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  database.pragma("journal_mode = WAL");
+  // FULL: a committed row is on disk before we answer 201 (NORMAL may lose it on power loss in WAL mode).
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  return database;
+}
+
+/** Closes an instance from `createDb`, leaving no WAL file behind on SQLite. */
+export async function destroyDb(db: Kysely<Database>): Promise<void> {
+  if (engineOf(db) === "sqlite") {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => undefined);
+  }
+  await db.destroy();
+}
+
+let pending: Promise<Kysely<Database>> | undefined;
+
+/**
+ * The shared instance. The first call connects and migrates; calls made meanwhile wait
+ * for the same attempt; a failed attempt is forgotten so the next call tries again.
+ */
+export function getDb(): Promise<Kysely<Database>> {
+  if (!pending) {
+    const attempt = open(readDbConfig());
+    pending = attempt;
+    attempt.catch(() => {
+      if (pending === attempt) pending = undefined;
+    });
+  }
+  return pending;
+}
+
+async function open(config: DbConfig): Promise<Kysely<Database>> {
+  const db = createDb(config);
+  try {
+    await migrateToLatest(db, config.engine);
+    return db;
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseUnavailableError(`Could not open the ${config.engine} database: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+export async function closeDb(): Promise<void> {
+  const current = pending;
+  pending = undefined;
+  if (!current) return;
+  const db = await current.catch(() => undefined);
+  if (db) await destroyDb(db);
+}
+
+export async function checkDbHealth(timeoutMs = 2000): Promise<{ ok: boolean; engine: DbEngine; error?: string }> {
+  const engine = getDbEngine();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const probe = getDb().then((db) => sql`select 1`.execute(db));
+    // A probe still running after the timeout must not turn into an unhandled rejection.
+    probe.catch(() => undefined);
+    await Promise.race([probe, timeout]);
+    return { ok: true, engine };
+  } catch (error) {
+    return { ok: false, engine, error: errorMessage(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (server starting up)
+  "53300", // too_many_connections
+]);
+
+const UNAVAILABLE_MESSAGES = [
+  "connection terminated",
+  "timeout exceeded when trying to connect",
+  "client has encountered a connection error",
+  "cannot use a pool after calling end",
+  "database connection is not open",
+];
+
+/** True when an error means "the database is down or busy", so the caller can answer 503. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== "object" || error === null) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
+
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string") {
+    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_CANTOPEN")) return true;
+  }
+  if (typeof message === "string") {
+    const lower = message.toLowerCase();
+    if (UNAVAILABLE_MESSAGES.some((fragment) => lower.includes(fragment))) return true;
+  }
+  // Node reports a refused dual-stack connect as an AggregateError of per-address errors.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(errorMessage).join("; ");
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+
+export type DbEngine = "sqlite" | "postgres";
+
+/**
+ * Our own advisory lock, held around the whole migration run. Kysely's migrator locks
+ * only around applying migrations; creating its bookkeeping tables happens before that
+ * and can race when several instances start at once.
+ */
+const POSTGRES_MIGRATION_LOCK = 4_820_133_715;
+
+/** Ordered by name. Never edit an applied migration: add a new one. */
+export function buildMigrations(engine: DbEngine): Record<string, Migration> {
+  return {
+    "0001_initial": { up: (db) => createInitialSchema(db, engine) },
+  };
+}
+
+/** In-code provider: the app is bundled, so there is no migrations folder to read at run time. */
+export class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(this.migrations);
+  }
+}
+
+/**
+ * Applies pending migrations. Safe to call from several processes at once: PostgreSQL
+ * serialises runs with an advisory lock, SQLite with `BEGIN IMMEDIATE` (which also
+ * makes a failed run leave no half-built schema behind).
+ */
+export async function migrateToLatest<DB>(db: Kysely<DB>, engine: DbEngine): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    if (engine === "postgres") {
+      await sql`select pg_advisory_lock(${sql.lit(POSTGRES_MIGRATION_LOCK)})`.execute(connection);
+      try {
+        await runMigrator(connection, engine);
+      } finally {
+        // A broken connection releases the lock by ending the session; do not mask the real error.
+        await sql`select pg_advisory_unlock(${sql.lit(POSTGRES_MIGRATION_LOCK)})`.execute(connection).catch(() => undefined);
+      }
+      return;
+    }
+
+    await sql`begin immediate`.execute(connection);
+    try {
+      await runMigrator(connection, engine);
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function runMigrator<DB>(db: Kysely<DB>, engine: DbEngine): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(buildMigrations(engine)) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === "Error");
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed`, { cause: error });
+  }
+}
+
+// Typed without `Database`: a migration must keep building the schema as it was then.
+async function createInitialSchema(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const isPostgres = engine === "postgres";
+  const idType = isPostgres ? sql`bigserial` : sql`integer`;
+  const withId = <T extends { primaryKey(): T; autoIncrement(): T }>(column: T) =>
+    isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement();
+
+  await db.schema
+    .createTable("contact_requests")
+    .addColumn("id", idType, withId)
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("viewed", "boolean", (column) => column.notNull().defaultTo(false))
+    .addColumn("name", "text", (column) => column.notNull())
+    .addColumn("email", "text", (column) => column.notNull())
+    .addColumn("phone", "text", (column) => column.notNull())
+    .addColumn("project_type", "text", (column) => column.notNull())
+    .addColumn("source", "text")
+    .addColumn("message", "text", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("contact_requests_created_at_idx").on("contact_requests").columns(["created_at", "id"]).execute();
+
+  await db.schema
+    .createTable("survey_submissions")
+    .addColumn("id", idType, withId)
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("viewed", "boolean", (column) => column.notNull().defaultTo(false))
+    .addColumn("business_name", "text", (column) => column.notNull())
+    .addColumn("email", "text", (column) => column.notNull())
+    .addColumn("phone_number", "text", (column) => column.notNull())
+    .addColumn("address", "text", (column) => column.notNull())
+    .addColumn("employee_count", "integer", (column) => column.notNull())
+    .addColumn("device_count", "integer", (column) => column.notNull())
+    .addColumn("primary_internet_use", "text", (column) => column.notNull())
+    .addColumn("uses_streaming", "boolean", (column) => column.notNull())
+    .addColumn("has_public_wifi", "boolean", (column) => column.notNull())
+    .addColumn("phone_count", "integer", (column) => column.notNull())
+    .addColumn("interested_services", "text", (column) => column.notNull().defaultTo("[]"))
+    .addColumn("additional_comments", "text", (column) => column.notNull().defaultTo(""))
+    .execute();
+  await db.schema.createIndex("survey_submissions_created_at_idx").on("survey_submissions").columns(["created_at", "id"]).execute();
+
+  await db.schema
+    .createTable("rate_limits")
+    .addColumn("key", "text", (column) => column.primaryKey())
+    .addColumn("window_start", "bigint", (column) => column.notNull())
+    .addColumn("count", "integer", (column) => column.notNull())
+    .addColumn("expires_at", "bigint", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("rate_limits_expires_at_idx").on("rate_limits").column("expires_at").execute();
+
+  await db.schema
+    .createTable("mail_outbox")
+    .addColumn("id", idType, withId)
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("kind", "text", (column) => column.notNull())
+    .addColumn("ref_id", "bigint", (column) => column.notNull())
+    .addColumn("payload", "text", (column) => column.notNull())
+    .addColumn("status", "text", (column) => column.notNull().defaultTo("pending"))
+    .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+    .addColumn("next_attempt_at", "bigint", (column) => column.notNull())
+    .addColumn("locked_until", "bigint")
+    .addColumn("locked_by", "text")
+    .addColumn("last_error", "text")
+    .addColumn("sent_at", "bigint")
+    .addCheckConstraint("mail_outbox_kind_check", sql`kind in ('contact', 'survey')`)
+    .addCheckConstraint("mail_outbox_status_check", sql`status in ('pending', 'sent', 'failed')`)
+    .execute();
+  await db.schema.createIndex("mail_outbox_due_idx").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
+
+  await db.schema
+    .createTable("admin_sessions")
+    .addColumn("token_hash", "text", (column) => column.primaryKey())
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("last_seen_at", "bigint", (column) => column.notNull())
+    .addColumn("expires_at", "bigint", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("admin_sessions_expires_at_idx").on("admin_sessions").column("expires_at").execute();
+
+  await db.schema
+    .createTable("settings")
+    .addColumn("key", "text", (column) => column.primaryKey())
+    .addColumn("value", "text", (column) => column.notNull())
+    .execute();
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { sql } from "kysely";
+import { getDb } from "./connection";
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against `key` in a fixed window of `windowMs` and says whether it is
+ * within `limit`. One upsert statement does the read, the window reset and the
+ * increment, so hits from any number of processes or instances are counted exactly.
+ */
+export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  const db = await getDb();
+  const at = Math.floor(now);
+  const span = Math.max(1, Math.floor(windowMs));
+  // Inside DO UPDATE, `rate_limits.<column>` is the stored row on both engines.
+  const windowOver = sql<boolean>`${sql.ref("rate_limits.window_start")} + ${span} <= ${at}`;
+
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, window_start: at, count: 1, expires_at: at + span })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        window_start: sql<number>`case when ${windowOver} then ${at} else ${sql.ref("rate_limits.window_start")} end`,
+        count: sql<number>`case when ${windowOver} then 1 else ${sql.ref("rate_limits.count")} + 1 end`,
+        expires_at: sql<number>`case when ${windowOver} then ${at + span} else ${sql.ref("rate_limits.expires_at")} end`,
+      }),
+    )
+    .returning(["window_start", "count"])
+    .executeTakeFirstOrThrow();
+
+  return toResult(Number(row.window_start), Number(row.count), limit, span, at, "consumed");
+}
+
+/**
+ * Read-only: would the next hit on `key` be refused? Lets the login check a failed-login
+ * limit before spending time on a password hash, without counting the attempt.
+ */
+export async function peekRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  const db = await getDb();
+  const at = Math.floor(now);
+  const span = Math.max(1, Math.floor(windowMs));
+  const row = await db.selectFrom("rate_limits").select(["window_start", "count"]).where("key", "=", key).executeTakeFirst();
+  if (!row) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+  return toResult(Number(row.window_start), Number(row.count), limit, span, at, "peeked");
+}
+
+export async function resetRateLimit(key: string): Promise<void> {
+  const db = await getDb();
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Deletes windows that have ended; returns how many. */
+export async function pruneRateLimits(now = Date.now()): Promise<number> {
+  const db = await getDb();
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", Math.floor(now)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+function toResult(windowStart: number, count: number, limit: number, span: number, now: number, mode: "consumed" | "peeked"): RateLimitResult {
+  const windowEnd = windowStart + span;
+  if (windowEnd <= now) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+  // A consumed hit is already in `count`; a peek asks about the hit that would come next.
+  const allowed = mode === "consumed" ? count <= limit : count < limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+  };
+}

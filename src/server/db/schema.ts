@@ -1,0 +1,120 @@
+import "server-only";
+import type { ColumnType, Generated } from "kysely";
+
+/*
+ * Storage conventions, the same on SQLite and PostgreSQL so one query serves both:
+ * - Every timestamp is a `bigint` of epoch milliseconds. No timezone or driver date
+ *   parsing to disagree on, and ordering is plain integer ordering. Query functions
+ *   turn `created_at` into ISO 8601 (UTC) on the way out.
+ * - Booleans are written as 0/1: better-sqlite3 cannot bind `true`, and PostgreSQL
+ *   accepts '0'/'1' as boolean input. They come back as 0/1 (SQLite) or
+ *   true/false (PostgreSQL), so always read them through `readBoolean`.
+ * - `id` is an `integer primary key autoincrement` on SQLite (ids of deleted rows are
+ *   never reused, so an old admin link cannot open a different request) and a
+ *   `bigserial` on PostgreSQL; the pool parses int8 as a JS number.
+ */
+
+type DbBoolean = ColumnType<boolean | number, 0 | 1, 0 | 1>;
+type DbBooleanWithDefault = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
+
+export interface ContactRequestsTable {
+  id: Generated<number>;
+  created_at: number;
+  viewed: DbBooleanWithDefault;
+  name: string;
+  email: string;
+  phone: string;
+  project_type: string;
+  /** The `?service=` preset the visitor came from. */
+  source: string | null;
+  message: string;
+}
+
+export interface SurveySubmissionsTable {
+  id: Generated<number>;
+  created_at: number;
+  viewed: DbBooleanWithDefault;
+  business_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  employee_count: number;
+  device_count: number;
+  primary_internet_use: string;
+  uses_streaming: DbBoolean;
+  has_public_wifi: DbBoolean;
+  phone_count: number;
+  /** JSON array of survey service ids, as text on both engines. */
+  interested_services: string;
+  additional_comments: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+  /**
+   * `window_start` + the window length. Windows differ per key, so pruning needs the
+   * end of each window stored with it.
+   */
+  expires_at: number;
+}
+
+export type OutboxKind = "contact" | "survey";
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  created_at: number;
+  kind: OutboxKind;
+  ref_id: number;
+  /** JSON of the message: {to, from, replyTo, subject, text, html}. */
+  payload: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+export interface AdminSessionsTable {
+  /** sha-256 hex of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute expiry, however active the session is. */
+  expires_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  contact_requests: ContactRequestsTable;
+  survey_submissions: SurveySubmissionsTable;
+  rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
+  admin_sessions: AdminSessionsTable;
+  settings: SettingsTable;
+}
+
+export function writeBoolean(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}
+
+export function readBoolean(value: boolean | number): boolean {
+  return value === true || value === 1;
+}
+
+export function isoFromMillis(value: number): string {
+  return new Date(value).toISOString();
+}
+
+/** Ids from a URL may be anything; a non-id simply matches no row (and never reaches PostgreSQL as `NaN`). */
+export function isRowId(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}

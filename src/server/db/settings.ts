@@ -1,0 +1,24 @@
+import "server-only";
+import { getDb } from "./connection";
+
+export async function getSetting(key: string): Promise<string | undefined> {
+  const db = await getDb();
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * Stores `value` unless `key` already has one, and returns whatever is stored afterwards.
+ * Instances racing to create the same generated secret therefore all end up using the
+ * winner's value.
+ */
+export async function setSettingIfAbsent(key: string, value: string): Promise<string> {
+  const db = await getDb();
+  await db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column("key").doNothing())
+    .execute();
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,134 @@
+import "server-only";
+import type { Selectable } from "kysely";
+import type { SurveyData } from "@/lib/validation/survey-schema";
+import { getDb } from "./connection";
+import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
+import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
+
+export type SurveySubmission = {
+  id: number;
+  createdAt: string;
+  viewed: boolean;
+  businessName: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  employeeCount: number;
+  deviceCount: number;
+  primaryInternetUse: string;
+  usesStreaming: boolean;
+  hasPublicWifi: boolean;
+  phoneCount: number;
+  interestedServices: string[];
+  additionalComments: string;
+};
+
+/**
+ * Stores a survey and, when `outbox` is given, its notification e-mail in the same
+ * transaction. The honeypot field is never stored.
+ */
+export async function insertSurveySubmission(
+  data: SurveyData,
+  options: { outbox?: OutboxMessage } = {},
+): Promise<{ id: number; createdAt: string }> {
+  const db = await getDb();
+  const now = Date.now();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("survey_submissions")
+      .values({
+        created_at: now,
+        viewed: writeBoolean(false),
+        business_name: data.businessName,
+        email: data.email,
+        phone_number: data.phoneNumber,
+        address: data.address,
+        employee_count: data.employeeCount,
+        device_count: data.deviceCount,
+        primary_internet_use: data.primaryInternetUse,
+        uses_streaming: writeBoolean(data.usesStreaming),
+        has_public_wifi: writeBoolean(data.hasPublicWifi),
+        phone_count: data.phoneCount,
+        interested_services: JSON.stringify(data.interestedServices),
+        additional_comments: data.additionalComments,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (options.outbox) {
+      await enqueueOutboxMessage(trx, { kind: "survey", refId: row.id, message: options.outbox, now });
+    }
+    return row.id;
+  });
+  return { id, createdAt: isoFromMillis(now) };
+}
+
+/** Newest first; submissions stored in the same millisecond keep their insertion order (by id). */
+export async function listSurveySubmissions(): Promise<SurveySubmission[]> {
+  const db = await getDb();
+  const rows = await db.selectFrom("survey_submissions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return rows.map(toSurveySubmission);
+}
+
+export async function getSurveySubmission(id: number): Promise<SurveySubmission | undefined> {
+  if (!isRowId(id)) return undefined;
+  const db = await getDb();
+  const row = await db.selectFrom("survey_submissions").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toSurveySubmission(row);
+}
+
+/** False when there is no such submission. Marking twice is fine. */
+export async function markSurveySubmissionViewed(id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const db = await getDb();
+  const result = await db.updateTable("survey_submissions").set({ viewed: writeBoolean(true) }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** False when there is no such submission. */
+export async function deleteSurveySubmission(id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const db = await getDb();
+  const result = await db.deleteFrom("survey_submissions").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Submissions not yet opened in the admin. */
+export async function countNewSurveySubmissions(): Promise<number> {
+  const db = await getDb();
+  const row = await db
+    .selectFrom("survey_submissions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("viewed", "=", writeBoolean(false))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
+  return {
+    id: row.id,
+    createdAt: isoFromMillis(row.created_at),
+    viewed: readBoolean(row.viewed),
+    businessName: row.business_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    address: row.address,
+    employeeCount: row.employee_count,
+    deviceCount: row.device_count,
+    primaryInternetUse: row.primary_internet_use,
+    usesStreaming: readBoolean(row.uses_streaming),
+    hasPublicWifi: readBoolean(row.has_public_wifi),
+    phoneCount: row.phone_count,
+    interestedServices: parseServiceList(row.interested_services),
+    additionalComments: row.additional_comments,
+  };
+}
+
+/** A damaged cell must not take the whole admin list down with it. */
+function parseServiceList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { z } from "zod";
+import { type FieldErrors, fieldErrors } from "@/lib/field-errors";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...noStore, ...headers } });
+}
+
+/** Every API error has the same shape: `{ error, fields? }`. */
+export function jsonError(status: number, error: string, extra: { fields?: FieldErrors; headers?: Record<string, string> } = {}): Response {
+  const body = extra.fields ? { error, fields: extra.fields } : { error };
+  return jsonResponse(body, status, extra.headers);
+}
+
+export function validationError(error: z.ZodError): Response {
+  return jsonError(400, "Some fields are invalid.", { fields: fieldErrors(error) });
+}
+
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  return jsonError(429, "Too many requests. Please try again later.", {
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+}
+
+export function serviceUnavailable(): Response {
+  return jsonError(503, "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } });
+}
+
+/** A JSON 405 for the methods a route does not serve (Next's default has no body). */
+export function methodNotAllowed(allowed: readonly string[]) {
+  return async function handler(): Promise<Response> {
+    return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
+  };
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { LIMITS } from "@/lib/validation/limits";
+import { jsonError } from "./json-responses";
+
+export type JsonBodyResult = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON object body defensively: 415 for another content type, 413 past
+ * 64 KB (checked on the declared length and again while streaming, so a lying
+ * Content-Length cannot get more through), 400 for malformed JSON or a non-object.
+ */
+export async function readJsonBody(request: Request, maxBytes: number = LIMITS.bodyBytesMax): Promise<JsonBodyResult> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    return { ok: false, response: jsonError(415, "Content-Type must be application/json.") };
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    return { ok: false, response: tooLarge(maxBytes) };
+  }
+
+  let text: string;
+  try {
+    const bytes = await readLimited(request, maxBytes);
+    if (bytes === null) return { ok: false, response: tooLarge(maxBytes) };
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, response: jsonError(400, "The request body is not valid UTF-8.") };
+  }
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, response: jsonError(400, "The request body is not valid JSON.") };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, response: jsonError(400, "The request body must be a JSON object.") };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+function tooLarge(maxBytes: number): Response {
+  return jsonError(413, `The request body must be at most ${Math.round(maxBytes / 1024)} KB.`);
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

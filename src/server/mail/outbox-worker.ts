@@ -1,0 +1,119 @@
+import "server-only";
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import nodemailer, { type Transporter } from "nodemailer";
+import { mailConfig, outboxPollMs } from "@/server/config";
+import { claimOutboxBatch, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem } from "@/server/db/mail-outbox";
+
+/** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */
+export const OUTBOX_MAX_ATTEMPTS = 25;
+const BASE_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 60 * 60 * 1000;
+const LEASE_MS = 60_000;
+const BATCH_SIZE = 20;
+
+const workerId = `${hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
+
+let transporter: Transporter | undefined;
+let transporterUrl: string | undefined;
+let timer: ReturnType<typeof setInterval> | undefined;
+let running: Promise<OutboxRunResult> | undefined;
+let rerun = false;
+
+export interface OutboxRunResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts));
+}
+
+function getTransporter(smtpUrl: string): Transporter {
+  if (!transporter || transporterUrl !== smtpUrl) {
+    transporter = nodemailer.createTransport(smtpUrl);
+    transporterUrl = smtpUrl;
+  }
+  return transporter;
+}
+
+async function deliver(item: OutboxItem, transport: Transporter): Promise<"sent" | "retried" | "failed"> {
+  try {
+    await transport.sendMail({
+      from: item.payload.from,
+      to: item.payload.to,
+      replyTo: item.payload.replyTo,
+      subject: item.payload.subject,
+      text: item.payload.text,
+      html: item.payload.html,
+    });
+    await markOutboxSent(item.id, workerId);
+    return "sent";
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const attempts = item.attempts + 1;
+    if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+      await markOutboxFailed(item.id, workerId, message);
+      return "failed";
+    }
+    await markOutboxRetry(item.id, workerId, message, Date.now() + retryDelayMs(item.attempts));
+    return "retried";
+  }
+}
+
+/** Claims due messages and sends them; safe to run in every instance at once. */
+export async function runOutboxOnce(): Promise<OutboxRunResult> {
+  const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
+  const mail = mailConfig();
+  if (!mail) return result;
+  const transport = getTransporter(mail.smtpUrl);
+  for (;;) {
+    const batch = await claimOutboxBatch(workerId, BATCH_SIZE, LEASE_MS);
+    if (batch.length === 0) break;
+    for (const item of batch) result[await deliver(item, transport)] += 1;
+    if (batch.length < BATCH_SIZE) break;
+  }
+  return result;
+}
+
+/** Runs the outbox now (coalescing overlapping calls); errors wait for the next tick. */
+export function drainOutbox(): Promise<OutboxRunResult> {
+  if (running) {
+    rerun = true;
+    return running;
+  }
+  running = runOutboxOnce()
+    .catch((error: unknown) => {
+      console.error("[outbox] run failed:", error instanceof Error ? error.message : error);
+      return { sent: 0, retried: 0, failed: 0 };
+    })
+    .finally(() => {
+      running = undefined;
+      if (rerun) {
+        rerun = false;
+        void drainOutbox();
+      }
+    });
+  return running;
+}
+
+/** Called after a lead is stored so the e-mail leaves within moments, not at the next tick. */
+export function kickOutbox(): void {
+  setImmediate(() => void drainOutbox());
+}
+
+export function startOutboxWorker(): void {
+  if (timer || !mailConfig()) return;
+  timer = setInterval(() => void drainOutbox(), outboxPollMs());
+  timer.unref();
+  void drainOutbox();
+}
+
+export async function stopOutboxWorker(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+  transporter?.close();
+  transporter = undefined;
+}

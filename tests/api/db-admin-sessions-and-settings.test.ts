@@ -1,0 +1,84 @@
+import { expect, it } from "vitest";
+import { createAdminSession, deleteAdminSession, deleteExpiredAdminSessions, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
+import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
+import { describeEachEngine, loadSecondInstance } from "../support/test-database";
+
+const T0 = 1_900_000_000_000;
+const HOUR = 3_600_000;
+const hashA = "a".repeat(64);
+const hashB = "b".repeat(64);
+
+describeEachEngine("admin sessions", () => {
+  it("creates a session and finds it by token hash, times in epoch milliseconds", async () => {
+    const created = await createAdminSession(hashA, T0, 8 * HOUR);
+
+    expect(created).toEqual({ tokenHash: hashA, createdAt: T0, lastSeenAt: T0, expiresAt: T0 + 8 * HOUR });
+    expect(await findAdminSession(hashA)).toEqual(created);
+    expect(await findAdminSession(hashB)).toBeUndefined();
+  });
+
+  it("records activity on touch without moving the absolute expiry", async () => {
+    await createAdminSession(hashA, T0, 8 * HOUR);
+
+    expect(await touchAdminSession(hashA, T0 + HOUR)).toBe(true);
+    expect(await findAdminSession(hashA)).toEqual({ tokenHash: hashA, createdAt: T0, lastSeenAt: T0 + HOUR, expiresAt: T0 + 8 * HOUR });
+    expect(await touchAdminSession(hashB, T0 + HOUR)).toBe(false);
+  });
+
+  it("deletes a session on logout, once", async () => {
+    await createAdminSession(hashA, T0, 8 * HOUR);
+
+    expect(await deleteAdminSession(hashA)).toBe(true);
+    expect(await deleteAdminSession(hashA)).toBe(false);
+    expect(await findAdminSession(hashA)).toBeUndefined();
+  });
+
+  it("deletes sessions past their absolute expiry or idle too long, and keeps active ones", async () => {
+    const idle = 30 * 60_000;
+    await createAdminSession("expired".padEnd(64, "0"), T0 - 9 * HOUR, 8 * HOUR);
+    await createAdminSession("idle".padEnd(64, "0"), T0 - HOUR, 8 * HOUR);
+    await createAdminSession("active".padEnd(64, "0"), T0 - 2 * HOUR, 8 * HOUR);
+    await touchAdminSession("active".padEnd(64, "0"), T0 - 60_000);
+
+    expect(await deleteExpiredAdminSessions(T0, idle)).toBe(2);
+    expect(await findAdminSession("active".padEnd(64, "0"))).toBeDefined();
+    expect(await findAdminSession("idle".padEnd(64, "0"))).toBeUndefined();
+    expect(await findAdminSession("expired".padEnd(64, "0"))).toBeUndefined();
+  });
+
+  it("refuses a second session with the same token hash", async () => {
+    await createAdminSession(hashA, T0, HOUR);
+    await expect(createAdminSession(hashA, T0 + 1, HOUR)).rejects.toThrow();
+  });
+});
+
+describeEachEngine("settings", () => {
+  it("has no value for an unknown key", async () => {
+    expect(await getSetting("session-secret")).toBeUndefined();
+  });
+
+  it("stores a value once and keeps the first one", async () => {
+    expect(await setSettingIfAbsent("session-secret", "first 🔑 'quoted'")).toBe("first 🔑 'quoted'");
+    expect(await setSettingIfAbsent("session-secret", "second")).toBe("first 🔑 'quoted'");
+    expect(await getSetting("session-secret")).toBe("first 🔑 'quoted'");
+  });
+
+  it("gives racing callers the same stored value", async () => {
+    const values = await Promise.all(Array.from({ length: 10 }, (_, index) => setSettingIfAbsent("race", `value-${index}`)));
+
+    expect(new Set(values).size).toBe(1);
+    expect(await getSetting("race")).toBe(values[0]);
+  });
+
+  it("gives two app instances racing to create a setting the same stored value", async () => {
+    const second = await loadSecondInstance(() => import("@/server/db/settings"));
+    try {
+      const [mine, theirs] = await Promise.all([setSettingIfAbsent("secret", "from-a"), second.modules.setSettingIfAbsent("secret", "from-b")]);
+
+      expect(mine).toBe(theirs);
+      expect(await second.modules.getSetting("secret")).toBe(mine);
+    } finally {
+      await second.close();
+    }
+  });
+});

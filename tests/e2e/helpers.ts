@@ -1,0 +1,81 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Waits until React has hydrated the element: hydration attaches the props object
+ * that React's root listener reads, so events dispatched from now on reach handlers.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
+      message: "element was never hydrated by React",
+    })
+    .toBe(true);
+}
+
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] === "#") {
+      const code = entity[1]?.toLowerCase() === "x" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isNaN(code) ? match : String.fromCodePoint(code);
+    }
+    return namedEntities[entity.toLowerCase()] ?? match;
+  });
+}
+
+/** Text of an HTML fragment: comments and tags dropped, entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  return decodeEntities(html.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The inner HTML of every element with this tag name (non-nested tags only, e.g. h1). */
+export function elementsByTag(html: string, tag: string): string[] {
+  const pattern = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "gi");
+  return [...html.matchAll(pattern)].map((match) => match[1] ?? "");
+}
+
+/** Every `href` of an `<a>` element, entity-decoded, in document order. */
+export function anchorHrefs(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?\bhref="([^"]*)"/gi)].map((match) => decodeEntities(match[1] ?? ""));
+}
+
+/** Every `id` attribute value in the document. */
+export function elementIds(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]*)"/gi)].map((match) => decodeEntities(match[1] ?? "")));
+}
+
+/** A valid 1×1 PNG, enough for a browser to decode an image successfully. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Scrolls the window instantly (no smooth scrolling) to an absolute position. */
+export async function scrollWindowTo(page: Page, top: number): Promise<void> {
+  await page.evaluate((y) => window.scrollTo({ top: y, left: 0, behavior: "instant" }), top);
+}
+
+/** The `href` attributes of the given links, in order. */
+export async function hrefsOf(links: Locator): Promise<string[]> {
+  return links.evaluateAll((elements) => elements.map((el) => el.getAttribute("href") ?? ""));
+}
+
+/** The §9 headline statistics of the home flip cards, keyed by service slug. */
+export const SERVICE_STATISTICS: Record<string, { value: string; label: string }> = {
+  "managed-internet": { value: "99.9%", label: "Uptime" },
+  "sd-wan": { value: "65%", label: "Cost Savings" },
+  "voip-phone-systems": { value: "40+", label: "Businesses Connected" },
+  "security-cameras": { value: "5000+", label: "Cameras Installed" },
+  "network-cabling": { value: "200+", label: "Miles of Cable Run" },
+  "it-support": { value: "15min", label: "Avg Response Time" },
+  "web-design": { value: "100+", label: "Sites Launched" },
+  "temporary-event-internet": { value: "350+", label: "Events Connected" },
+  starlink: { value: "100%", label: "Satisfaction" },
+};
+
+/** The nine services of the grid: the eight of §3 plus the Starlink service linked from other pages. */
+export const SERVICE_SLUGS = Object.keys(SERVICE_STATISTICS);

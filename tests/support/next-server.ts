@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+/**
+ * Starts the production build (`next start`) as a separate process, for tests that
+ * need a server with other settings (a maps key, SMTP, a second instance, a crash).
+ */
+export interface RunningServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startNextServer(env: Record<string, string | undefined>, options: { port?: number; readyPath?: string } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const root = process.cwd();
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${log}`);
+    try {
+      const response = await fetch(`${url}${options.readyPath ?? "/api/health"}`);
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`next start did not become ready:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  return {
+    url,
+    port,
+    process: child,
+    output: () => log,
+    stop: async (signal: NodeJS.Signals = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
