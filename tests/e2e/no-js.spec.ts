@@ -72,8 +72,10 @@ test.describe("without JavaScript", () => {
     const questions = faq.getByRole("button");
     await expect(questions).toHaveCount(5);
     for (const question of await questions.all()) {
-      const panelId = await question.getAttribute("aria-controls");
-      await expect(page.locator(`[id="${panelId}"]`)).toBeVisible();
+      const panel = page.locator(`[aria-labelledby="${await question.getAttribute("id")}"]`);
+      await expect(panel).toHaveCount(1);
+      await expect(panel).toBeVisible();
+      expect(((await panel.textContent()) ?? "").length).toBeGreaterThan(50);
     }
     await expect(faq).toContainText("port your existing numbers");
   });

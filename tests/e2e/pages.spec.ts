@@ -114,7 +114,14 @@ test.describe("FAQ accordion on /greenville-voip", () => {
     await waitForHydration(triggers.first());
     return {
       triggers,
-      panelOf: async (trigger) => page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`),
+      // Radix sets aria-controls only while open; the panel is always labelled by its trigger.
+      panelOf: async (trigger) => {
+        const id = await trigger.getAttribute("id");
+        expect(id).toBeTruthy();
+        const panel = page.locator(`[aria-labelledby="${id}"]`);
+        await expect(panel).toHaveCount(1);
+        return panel;
+      },
     };
   }
 

@@ -1,17 +1,23 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import { useActionState, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { HoneypotField } from "@/components/ui/honeypot-field";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServices } from "@/lib/validation/survey-services";
+import { routes } from "@/lib/routes";
+import { initialSurveyFormState, type SurveyFormState } from "./survey-form-state";
 import { usePlacesAutocomplete } from "./use-places-autocomplete";
+
+type SubmitAction = (state: SurveyFormState, formData: FormData) => Promise<SurveyFormState>;
 
 export const SURVEY_SUCCESS = {
   title: "Interest Survey Submitted",
@@ -37,12 +43,15 @@ interface FormValues {
 }
 
 /** §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle on error. */
-export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
+export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsApiKey?: string }) {
+  const [serverState, formAction] = useActionState(action, initialSurveyFormState);
   const [submitted, setSubmitted] = useState(false);
   const baseId = useId();
+  // Values the server kept after a no-script submission with errors.
+  const kept = { ...surveyDefaults, ...(serverState.values as Partial<FormValues> | undefined) };
   const form = useForm<FormValues>({
     resolver: zodResolver(surveySchema) as unknown as Resolver<FormValues>,
-    defaultValues: surveyDefaults,
+    defaultValues: kept,
   });
   const { errors, isSubmitting } = form.formState;
   const addressRef = useRef<HTMLInputElement | null>(null);
@@ -65,36 +74,56 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
     }
   };
 
-  if (submitted) {
+  if (submitted || serverState.status === "success") {
     return (
       <div role="status" className="flex flex-col items-center py-10 text-center">
         <CircleCheck aria-hidden="true" className="size-14 text-green-600" />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">Thank You!</h2>
         <p className="mt-2 max-w-md text-slate-600">{SURVEY_SUCCESS.description}</p>
-        <Button size="lg" className="mt-8" onClick={() => setSubmitted(false)}>
-          Submit Another Interest Form
-        </Button>
+        {submitted ? (
+          <Button size="lg" className="mt-8" onClick={() => setSubmitted(false)}>
+            Submit Another Interest Form
+          </Button>
+        ) : (
+          <Link href={routes.survey} className={buttonVariants({ size: "lg", className: "mt-8" })}>
+            Submit Another Interest Form
+          </Link>
+        )}
       </div>
     );
   }
 
   const id = (field: string) => `${baseId}-${field}`;
-  const err = (field: keyof FormValues) => errors[field]?.message as string | undefined;
+  const err = (field: keyof FormValues) => (errors[field]?.message as string | undefined) ?? serverState.fields?.[field];
   const addressRegistration = form.register("address");
+  // defaultValue puts the value in the server HTML too, for visitors without scripts.
+  const textField = (name: "businessName" | "email" | "phoneNumber" | "employeeCount" | "deviceCount" | "phoneCount" | "primaryInternetUse" | "additionalComments") => ({
+    ...form.register(name),
+    defaultValue: String(kept[name] ?? ""),
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
+    <form action={formAction} onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
+      {serverState.status === "failed" && (
+        <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            <strong className="block">{SURVEY_FAILURE.title}</strong>
+            {SURVEY_FAILURE.description}
+          </p>
+        </div>
+      )}
       <fieldset className="grid gap-5">
         <legend className="mb-4 text-lg font-semibold text-slate-900">Business information</legend>
         <FormField id={id("businessName")} label="Business Name" error={err("businessName")}>
-          {(control) => <input {...control} {...form.register("businessName")} type="text" autoComplete="organization" placeholder="Your business name" className={inputClass} />}
+          {(control) => <input {...control} {...textField("businessName")} type="text" autoComplete="organization" placeholder="Your business name" className={inputClass} />}
         </FormField>
         <div className="grid gap-5 md:grid-cols-2">
           <FormField id={id("email")} label="Email" error={err("email")}>
-            {(control) => <input {...control} {...form.register("email")} type="email" autoComplete="email" inputMode="email" placeholder="you@business.com" className={inputClass} />}
+            {(control) => <input {...control} {...textField("email")} type="email" autoComplete="email" inputMode="email" placeholder="you@business.com" className={inputClass} />}
           </FormField>
           <FormField id={id("phoneNumber")} label="Phone Number" error={err("phoneNumber")}>
-            {(control) => <input {...control} {...form.register("phoneNumber")} type="tel" autoComplete="tel" inputMode="tel" placeholder="(864) 555-0100" className={inputClass} />}
+            {(control) => <input {...control} {...textField("phoneNumber")} type="tel" autoComplete="tel" inputMode="tel" placeholder="(864) 555-0100" className={inputClass} />}
           </FormField>
         </div>
         <FormField id={id("address")} label="Business Address" error={err("address")} hint={mapsApiKey ? "Start typing to see address suggestions." : undefined}>
@@ -102,6 +131,7 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
             <input
               {...control}
               {...addressRegistration}
+              defaultValue={kept.address}
               ref={(element) => {
                 addressRegistration.ref(element);
                 addressRef.current = element;
@@ -119,20 +149,20 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
         <legend className="mb-4 text-lg font-semibold text-slate-900">Internet usage</legend>
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField id={id("employeeCount")} label="Number of Employees" error={err("employeeCount")}>
-            {(control) => <input {...control} {...form.register("employeeCount")} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />}
+            {(control) => <input {...control} {...textField("employeeCount")} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />}
           </FormField>
           <FormField id={id("deviceCount")} label="Connected Devices" error={err("deviceCount")}>
-            {(control) => <input {...control} {...form.register("deviceCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
+            {(control) => <input {...control} {...textField("deviceCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
           </FormField>
           <FormField id={id("phoneCount")} label="Phone Lines Needed" error={err("phoneCount")}>
-            {(control) => <input {...control} {...form.register("phoneCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
+            {(control) => <input {...control} {...textField("phoneCount")} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />}
           </FormField>
         </div>
         <FormField id={id("primaryInternetUse")} label="Primary Internet Use" error={err("primaryInternetUse")}>
           {(control) => (
             <input
               {...control}
-              {...form.register("primaryInternetUse")}
+              {...textField("primaryInternetUse")}
               type="text"
               placeholder="e.g. card payments, video calls, cloud software"
               className={inputClass}
@@ -141,11 +171,11 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
         </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
-            <input type="checkbox" {...form.register("usesStreaming")} className="size-5 accent-brand-700" />
+            <input type="checkbox" {...form.register("usesStreaming")} defaultChecked={Boolean(kept.usesStreaming)} className="size-5 accent-brand-700" />
             <span className="text-sm text-slate-800">We stream video or music</span>
           </label>
           <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
-            <input type="checkbox" {...form.register("hasPublicWifi")} className="size-5 accent-brand-700" />
+            <input type="checkbox" {...form.register("hasPublicWifi")} defaultChecked={Boolean(kept.hasPublicWifi)} className="size-5 accent-brand-700" />
             <span className="text-sm text-slate-800">We offer public WiFi to customers</span>
           </label>
         </div>
@@ -156,7 +186,7 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
         <div className="grid gap-3 sm:grid-cols-2">
           {surveyServices.map((service) => (
             <label key={service.value} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3">
-              <input type="checkbox" value={service.value} {...form.register("interestedServices")} className="size-5 accent-brand-700" />
+              <input type="checkbox" value={service.value} {...form.register("interestedServices")} defaultChecked={kept.interestedServices.includes(service.value)} className="size-5 accent-brand-700" />
               <span className="text-sm text-slate-800">{service.label}</span>
             </label>
           ))}
@@ -167,7 +197,7 @@ export function SurveyForm({ mapsApiKey }: { mapsApiKey?: string }) {
         {(control) => (
           <textarea
             {...control}
-            {...form.register("additionalComments")}
+            {...textField("additionalComments")}
             rows={4}
             placeholder="Anything else we should know? Current provider, problems, timelines..."
             className={cn(inputClass, "min-h-[120px] resize-y")}

@@ -24,7 +24,7 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-export function readDbConfig(env: NodeJS.ProcessEnv = process.env): DbConfig {
+export function readDbConfig(env: Readonly<Record<string, string | undefined>> = process.env): DbConfig {
   const url = env.DATABASE_URL?.trim();
   if (url && /^postgres(ql)?:\/\//i.test(url)) {
     const poolSize = Number.parseInt(env.DATABASE_POOL_SIZE ?? "", 10);

@@ -5,6 +5,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Toaster } from "@/components/ui/toaster";
 import { routes } from "@/lib/routes";
 import { buildMetadata } from "@/lib/seo";
+import { submitSurveyForm } from "./actions";
 
 export const metadata = buildMetadata({
   title: "Business Connectivity Interest Survey",
@@ -28,7 +29,7 @@ export default async function SurveyPage() {
       <div className="container-page max-w-4xl py-14">
         <Card className="p-6 sm:p-8">
           <h2 className="mb-6 text-2xl font-bold text-slate-900">Connectivity Requirements</h2>
-          <SurveyForm mapsApiKey={mapsApiKey} />
+          <SurveyForm action={submitSurveyForm} mapsApiKey={mapsApiKey} />
         </Card>
       </div>
       <Toaster />
