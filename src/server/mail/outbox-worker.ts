@@ -18,7 +18,7 @@ let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<OutboxRunResult> | undefined;
-let rerun = false;
+let queued = false;
 
 export interface OutboxRunResult {
   sent: number;
@@ -77,29 +77,33 @@ export async function runOutboxOnce(): Promise<OutboxRunResult> {
   return result;
 }
 
-/** Runs the outbox now (coalescing overlapping calls); errors wait for the next tick. */
+/**
+ * Runs the outbox after any run already in progress: the promise settles on a run
+ * that started after the call, so a caller sees every message queued before it.
+ * Errors are logged and left for the next tick.
+ */
 export function drainOutbox(): Promise<OutboxRunResult> {
-  if (running) {
-    rerun = true;
-    return running;
-  }
-  running = runOutboxOnce()
+  const next = (running ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
+      queued = false;
+      return runOutboxOnce();
+    })
     .catch((error: unknown) => {
       console.error("[outbox] run failed:", error instanceof Error ? error.message : error);
       return { sent: 0, retried: 0, failed: 0 };
-    })
-    .finally(() => {
-      running = undefined;
-      if (rerun) {
-        rerun = false;
-        void drainOutbox();
-      }
     });
-  return running;
+  running = next;
+  void next.finally(() => {
+    if (running === next) running = undefined;
+  });
+  return next;
 }
 
 /** Called after a lead is stored so the e-mail leaves within moments, not at the next tick. */
 export function kickOutbox(): void {
+  if (queued) return;
+  queued = true;
   setImmediate(() => void drainOutbox());
 }
 

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { POST as postContact, GET as getContact } from "@/app/api/contact/route";
+import { POST as postSurvey, DELETE as deleteSurvey } from "@/app/api/survey/route";
+import { LIMITS } from "@/lib/validation/limits";
+import { listContactRequests } from "@/server/db/contact-requests";
+import { listOutbox } from "@/server/db/mail-outbox";
+import { listSurveySubmissions } from "@/server/db/survey-submissions";
+import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
+import { jsonRequest, validContact, validSurvey } from "../support/api-request";
+import { describeEachEngine } from "../support/test-database";
+
+const routes = {
+  contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests },
+  survey: { post: postSurvey, path: "/api/survey", valid: validSurvey, list: listSurveySubmissions },
+} as const;
+
+let address = 0;
+/** A new client address per test, so rate limits never leak between tests. */
+function nextAddress() {
+  address += 1;
+  return `198.51.100.${address % 250}`;
+}
+
+beforeEach(() => {
+  delete process.env.RATE_LIMIT_MULTIPLIER;
+  delete process.env.SMTP_URL;
+});
+
+describeEachEngine("submission API", () => {
+  for (const [kind, route] of Object.entries(routes)) {
+    describe(`POST ${route.path}`, () => {
+      it("stores a valid submission and answers 201 with its id", async () => {
+        const response = await route.post(jsonRequest(route.path, route.valid, { address: nextAddress() }));
+        expect(response.status).toBe(201);
+        const body = (await response.json()) as { id: number };
+        const stored = await route.list();
+        expect(stored).toHaveLength(1);
+        expect(stored[0]?.id).toBe(body.id);
+        expect(stored[0]).toMatchObject({ email: route.valid.email, viewed: false });
+      });
+
+      it("answers 400 naming each bad field with its message", async () => {
+        const response = await route.post(jsonRequest(route.path, { email: "nope" }, { address: nextAddress() }));
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { error: string; fields: Record<string, string> };
+        expect(body.error).toBeTruthy();
+        if (kind === "contact") {
+          expect(body.fields).toEqual({
+            name: "Name must be at least 2 characters.",
+            email: "Please enter a valid email address.",
+            phone: "Please enter a valid phone number.",
+            projectType: "Please select a project type.",
+            message: "Message must be at least 10 characters.",
+          });
+        } else {
+          expect(body.fields).toMatchObject({
+            businessName: "Business name is required",
+            email: "Invalid email address",
+            phoneNumber: "Phone number is required",
+            address: "Address is required",
+            employeeCount: "Must have at least one employee",
+            deviceCount: "Must be a non-negative number",
+            primaryInternetUse: "Primary internet use is required",
+            phoneCount: "Must be a non-negative number",
+          });
+        }
+        expect(await route.list()).toHaveLength(0);
+      });
+
+      it("answers 415 for another content type", async () => {
+        const response = await route.post(jsonRequest(route.path, route.valid, { contentType: "text/plain", address: nextAddress() }));
+        expect(response.status).toBe(415);
+        expect(await response.json()).toHaveProperty("error");
+      });
+
+      it("answers 400 for malformed JSON and for a body that is not an object", async () => {
+        const malformed = await route.post(jsonRequest(route.path, null, { raw: '{"name": ', address: nextAddress() }));
+        expect(malformed.status).toBe(400);
+        const array = await route.post(jsonRequest(route.path, [route.valid], { address: nextAddress() }));
+        expect(array.status).toBe(400);
+        expect(await array.json()).toHaveProperty("error");
+      });
+
+      it("answers 413 for a body over 64 KB", async () => {
+        const huge = { ...route.valid, padding: "x".repeat(LIMITS.bodyBytesMax) };
+        const response = await route.post(jsonRequest(route.path, huge, { address: nextAddress() }));
+        expect(response.status).toBe(413);
+        expect(await response.json()).toHaveProperty("error");
+      });
+
+      it("answers 429 with Retry-After once a client exceeds the limit", async () => {
+        const client = nextAddress();
+        for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) {
+          const ok = await route.post(jsonRequest(route.path, route.valid, { address: client }));
+          expect(ok.status).toBe(201);
+        }
+        const limited = await route.post(jsonRequest(route.path, route.valid, { address: client }));
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await limited.json()).toHaveProperty("error");
+        const other = await route.post(jsonRequest(route.path, route.valid, { address: nextAddress() }));
+        expect(other.status).toBe(201);
+        expect(await route.list()).toHaveLength(SUBMISSION_RATE_LIMIT.limit + 1);
+      });
+
+      it("looks successful to a bot that fills the honeypot but stores nothing", async () => {
+        const response = await route.post(jsonRequest(route.path, { ...route.valid, website: "http://spam.example" }, { address: nextAddress() }));
+        expect(response.status).toBe(201);
+        expect(await response.json()).toHaveProperty("id");
+        expect(await route.list()).toHaveLength(0);
+        expect(await listOutbox()).toHaveLength(0);
+      });
+
+      it("queues a lead notification with the row when mail is configured", async () => {
+        process.env.SMTP_URL = "smtp://127.0.0.1:1";
+        process.env.MAIL_FROM = "website@example.com";
+        process.env.LEADS_TO = "owner@example.com";
+        const response = await route.post(jsonRequest(route.path, route.valid, { address: nextAddress() }));
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: number };
+        const outbox = await listOutbox();
+        expect(outbox).toHaveLength(1);
+        expect(outbox[0]).toMatchObject({ kind, refId: id, status: "pending" });
+        expect(outbox[0]?.payload.replyTo).toBe(route.valid.email);
+        expect(outbox[0]?.payload.to).toBe("owner@example.com");
+      });
+    });
+  }
+
+  it("stores unusual text byte for byte", async () => {
+    const tricky = {
+      ...validContact,
+      name: "Zoë 🚀 O'Brien \"Q\" שלום",
+      message: "'; DROP TABLE contact_requests; --\n<script>alert(1)</script> مرحبا \u202e",
+    };
+    const response = await postContact(jsonRequest("/api/contact", tricky, { address: nextAddress() }));
+    expect(response.status).toBe(201);
+    const [stored] = await listContactRequests();
+    expect(stored?.name).toBe(tricky.name);
+    expect(stored?.message).toBe(tricky.message);
+  });
+
+  it("keeps the ?service= source the visitor came from", async () => {
+    const response = await postContact(jsonRequest("/api/contact", { ...validContact, projectType: "other", source: "quote" }, { address: nextAddress() }));
+    expect(response.status).toBe(201);
+    const [stored] = await listContactRequests();
+    expect(stored).toMatchObject({ projectType: "other", source: "quote" });
+  });
+
+  it("rejects an unknown project type, source or survey service id", async () => {
+    const badType = await postContact(jsonRequest("/api/contact", { ...validContact, projectType: "hacking" }, { address: nextAddress() }));
+    expect(badType.status).toBe(400);
+    const badSource = await postContact(jsonRequest("/api/contact", { ...validContact, source: "evil" }, { address: nextAddress() }));
+    expect(badSource.status).toBe(400);
+    const badService = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, interestedServices: ["teleport"] }, { address: nextAddress() }));
+    expect(badService.status).toBe(400);
+  });
+
+  it("coerces survey numbers given as text and rejects non-numbers", async () => {
+    const text = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, employeeCount: "7", deviceCount: "0", phoneCount: "3" }, { address: nextAddress() }));
+    expect(text.status).toBe(201);
+    const [stored] = await listSurveySubmissions();
+    expect(stored).toMatchObject({ employeeCount: 7, deviceCount: 0, phoneCount: 3, interestedServices: ["voip", "starlink"], hasPublicWifi: true });
+    const bad = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, employeeCount: "many" }, { address: nextAddress() }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.employeeCount).toBe("Must have at least one employee");
+  });
+
+  it("enforces the documented upper bounds", async () => {
+    const long = await postContact(jsonRequest("/api/contact", { ...validContact, message: "x".repeat(LIMITS.messageMax + 1) }, { address: nextAddress() }));
+    expect(long.status).toBe(400);
+    const many = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, employeeCount: LIMITS.employeeCountMax + 1 }, { address: nextAddress() }));
+    expect(many.status).toBe(400);
+  });
+
+  it("answers other methods with a JSON 405", async () => {
+    const get = await getContact();
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await get.json()).toHaveProperty("error");
+    const del = await deleteSurvey();
+    expect(del.status).toBe(405);
+  });
+});
+
+afterEach(() => {
+  delete process.env.MAIL_FROM;
+  delete process.env.LEADS_TO;
+});

@@ -1,0 +1,40 @@
+/** Builds the Request a route handler receives, as `next start` would hand it over. */
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  options: { method?: string; contentType?: string; address?: string; headers?: Record<string, string>; raw?: string } = {},
+): Request {
+  const payload = options.raw ?? JSON.stringify(body);
+  return new Request(`http://127.0.0.1:3000${path}`, {
+    method: options.method ?? "POST",
+    headers: {
+      "content-type": options.contentType ?? "application/json",
+      "x-forwarded-for": options.address ?? "203.0.113.7",
+      ...options.headers,
+    },
+    body: payload,
+  });
+}
+
+export const validContact = {
+  name: "Dana Whitfield",
+  email: "dana@example.com",
+  phone: "(864) 555-0142",
+  projectType: "managed-internet",
+  message: "We need failover internet for two offices.",
+};
+
+export const validSurvey = {
+  businessName: "Blue Heron Dental",
+  email: "office@blueheron.example",
+  phoneNumber: "864-555-0123",
+  address: "12 Pine St, Greenville, SC 29601",
+  employeeCount: 12,
+  deviceCount: 40,
+  primaryInternetUse: "Imaging and cloud charts",
+  usesStreaming: false,
+  hasPublicWifi: true,
+  phoneCount: 6,
+  interestedServices: ["voip", "starlink"],
+  additionalComments: "Two locations.",
+};
