@@ -42,6 +42,18 @@ function readJson(file) {
   }
 }
 
+// The browser tests drive Debian's Chromium; install it when it is missing and we may.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package");
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
+  } else {
+    console.error(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 

@@ -1,5 +1,5 @@
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
-import { elementsByTag, htmlToText } from "./helpers";
+import { elementsByTag, htmlToText, waitForHydration } from "./helpers";
 
 /**
  * Every public page answers 200 with one h1 inside the shared header and footer,
@@ -8,6 +8,12 @@ import { elementsByTag, htmlToText } from "./helpers";
  */
 for (const path of PUBLIC_PAGES) {
   test(`${path} answers 200 with one h1, the site header and footer, and is server-rendered`, async ({ page, request }) => {
+    // Script errors (hydration mismatches included); failed photo downloads are expected here.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    });
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1")).toHaveCount(1);
@@ -25,5 +31,9 @@ for (const path of PUBLIC_PAGES) {
     expect(served.headers()["content-type"]).toContain("text/html");
     const serverH1s = elementsByTag(await served.text(), "h1").map(htmlToText);
     expect(serverH1s, "the server HTML holds exactly the h1 the browser shows").toEqual([h1Text]);
+
+    await page.waitForLoadState("load");
+    await waitForHydration(page.getByRole("banner").getByRole("link").first());
+    expect(errors, "no script errors while loading and hydrating").toEqual([]);
   });
 }

@@ -60,7 +60,8 @@ async function runMigrator<DB>(db: Kysely<DB>, engine: DbEngine): Promise<void> 
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === "Error");
-    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed`, { cause: error });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed: ${reason}`, { cause: error });
   }
 }
 
