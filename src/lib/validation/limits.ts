@@ -20,3 +20,7 @@ export const LIMITS = {
   /** Request bodies over this are refused with 413. */
   bodyBytesMax: 64 * 1024,
 } as const;
+
+/** NUL cannot be stored in PostgreSQL text and has no place in a form; refuse it up front. */
+export const NO_NUL = /^[^\u0000]*$/;
+export const INVALID_CHARACTER = "Contains a character that is not allowed.";

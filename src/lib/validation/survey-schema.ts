@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "./limits";
+import { INVALID_CHARACTER, LIMITS, NO_NUL } from "./limits";
 import { surveyServiceValues } from "./survey-services";
 
 export const SURVEY_HONEYPOT_FIELD = "website";
@@ -20,21 +20,25 @@ function countField(message: string, min: number, max: number) {
 export const surveySchema = z.object({
   businessName: z
     .string({ error: "Business name is required" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .min(2, "Business name is required")
     .max(LIMITS.businessNameMax, `Business name must be at most ${LIMITS.businessNameMax} characters`),
   email: z
     .string({ error: "Invalid email address" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .max(LIMITS.emailMax, "Invalid email address")
     .pipe(z.email("Invalid email address")),
   phoneNumber: z
     .string({ error: "Phone number is required" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .min(7, "Phone number is required")
     .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
   address: z
     .string({ error: "Address is required" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .min(5, "Address is required")
     .max(LIMITS.addressMax, `Address must be at most ${LIMITS.addressMax} characters`),
@@ -42,6 +46,7 @@ export const surveySchema = z.object({
   deviceCount: countField("Must be a non-negative number", 0, LIMITS.deviceCountMax),
   primaryInternetUse: z
     .string({ error: "Primary internet use is required" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .min(2, "Primary internet use is required")
     .max(LIMITS.primaryInternetUseMax, `Primary internet use must be at most ${LIMITS.primaryInternetUseMax} characters`),
@@ -55,10 +60,12 @@ export const surveySchema = z.object({
     .default([]),
   additionalComments: z
     .string({ error: "Must be text" })
+    .regex(NO_NUL, INVALID_CHARACTER)
     .trim()
     .max(LIMITS.commentsMax, `Comments must be at most ${LIMITS.commentsMax} characters`)
     .default(""),
-  [SURVEY_HONEYPOT_FIELD]: z.string().max(LIMITS.honeypotMax).optional(),
+  [SURVEY_HONEYPOT_FIELD]: z.string()
+    .regex(NO_NUL, INVALID_CHARACTER).max(LIMITS.honeypotMax).optional(),
 });
 
 export type SurveyInput = z.input<typeof surveySchema>;

@@ -1,0 +1,5 @@
+import { deleteRoute } from "@/server/admin/inbox-routes";
+import { methodNotAllowed } from "@/server/http/json-responses";
+
+export const DELETE = deleteRoute("contacts");
+export const GET = methodNotAllowed(["DELETE"]);

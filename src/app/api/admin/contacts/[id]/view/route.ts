@@ -1,0 +1,5 @@
+import { viewRoute } from "@/server/admin/inbox-routes";
+import { methodNotAllowed } from "@/server/http/json-responses";
+
+export const POST = viewRoute("contacts");
+export const GET = methodNotAllowed(["POST"]);

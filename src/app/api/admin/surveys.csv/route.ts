@@ -1,0 +1,3 @@
+import { csvRoute } from "@/server/admin/inbox-routes";
+
+export const GET = csvRoute("surveys");
