@@ -15,6 +15,11 @@ export const routes = {
   privacy: "/privacy",
   terms: "/terms",
   sitemap: "/sitemap",
+  search: "/search",
+  searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,
+  rss: "/blog/rss.xml",
+  postImage: (slug: string) => `/og/blog/${slug}`,
+  serviceImage: (slug: string) => `/og/services/${slug}`,
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",
 } as const;

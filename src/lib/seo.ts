@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { site } from "@/content/site";
 
-export const DEFAULT_OG_IMAGE = { url: "/og/default.png", width: 1200, height: 630 } as const;
+/** The site-wide share image (src/app/opengraph-image.tsx), drawn at build time. */
+export const DEFAULT_OG_IMAGE = { url: "/opengraph-image", width: 1200, height: 630 } as const;
 
 export interface PageMetaInput {
   title: string;
@@ -16,6 +17,8 @@ export interface PageMetaInput {
   publishedTime?: string;
   modifiedTime?: string;
   alternateLanguages?: readonly { hreflang: string; href: string }[];
+  /** Advertise the blog's RSS feed (<link rel="alternate" type="application/rss+xml">). */
+  rssFeed?: boolean;
 }
 
 export function absoluteUrl(path: string): string {
@@ -42,7 +45,11 @@ export function buildMetadata(input: PageMetaInput): Metadata {
     description: input.description,
     keywords: input.keywords ? [...input.keywords] : undefined,
     authors: input.author ? [{ name: input.author }] : undefined,
-    alternates: { canonical: url, languages },
+    alternates: {
+      canonical: url,
+      languages,
+      types: input.rssFeed ? { "application/rss+xml": [{ url: absoluteUrl("/blog/rss.xml"), title: `${site.name} blog` }] } : undefined,
+    },
     robots: input.noIndex ? { index: false, follow: false } : { index: true, follow: true },
     openGraph: {
       title,

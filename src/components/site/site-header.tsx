@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Phone, Search } from "lucide-react";
 import Link from "next/link";
 import { headerLinks, headerMenus } from "@/content/navigation";
 import { site } from "@/content/site";
@@ -24,6 +24,13 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <Link
+            href={routes.search}
+            aria-label="Search the site"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-muted hover:text-brand-700"
+          >
+            <Search aria-hidden="true" className="size-5" />
+          </Link>
           <a
             href={site.phone.href}
             aria-label={`Call ${site.phone.display}`}

@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { Award, MapPin } from "lucide-react";
 import { aboutMission, aboutStory, aboutValues, certifications } from "@/content/about";
 import { site } from "@/content/site";
@@ -18,6 +20,7 @@ export const metadata = buildMetadata({
 export default function AboutPage() {
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "About", path: routes.about }])} />
       <PageHero eyebrow={site.founding.aboutPage} title={`About ${site.name}`} intro="A Travelers Rest team that plans, installs and supports the networks Upstate businesses and events run on." />
       <div className="container-page grid gap-12 py-16 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="story-title">

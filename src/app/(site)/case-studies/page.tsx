@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { caseStudies } from "@/content/case-studies";
 import type { CaseStudy } from "@/content/types";
 import { routes } from "@/lib/routes";
@@ -25,6 +27,7 @@ export default function CaseStudiesPage() {
   const groups = groupByCategory(caseStudies);
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Case Studies", path: routes.caseStudies }])} />
       <PageHero eyebrow="Our Work" title="Case Studies" intro="Real projects, grouped by the kind of problem they solved." />
       <div className="container-page space-y-16 py-16">
         {groups.map(([category, items]) => (

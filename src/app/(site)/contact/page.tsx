@@ -6,7 +6,8 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Toaster } from "@/components/ui/toaster";
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
-import { absoluteUrl, buildMetadata } from "@/lib/seo";
+import { buildMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd, contactPageJsonLd } from "@/lib/structured-data";
 import { resolveContactPreset } from "@/lib/validation/project-types";
 import { submitContactForm } from "./actions";
 
@@ -21,15 +22,8 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
   const preset = resolveContactPreset((await searchParams).service);
   return (
     <>
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "ContactPage",
-          name: `Contact ${site.name}`,
-          url: absoluteUrl(routes.contact()),
-          about: { "@type": "LocalBusiness", name: site.name, telephone: site.phone.display, email: site.email },
-        }}
-      />
+      <JsonLd data={contactPageJsonLd()} />
+      <JsonLd data={breadcrumbJsonLd([{ name: "Contact Us", path: routes.contact() }])} />
       <PageHero
         title="Contact Us"
         intro={`Tell us about your project. We answer within one business day, and a ${site.consultationMinutes}-minute call is usually enough to scope it.`}

@@ -4,7 +4,9 @@ import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
 import { buildMetadata } from "@/lib/seo";
 import { slugify } from "@/lib/slugify";
+import { JsonLd } from "@/components/site/json-ld";
 import { Accordion } from "@/components/ui/accordion";
+import { breadcrumbJsonLd, faqJsonLd, voipLocalBusinessJsonLd } from "@/lib/structured-data";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card } from "@/components/ui/card";
 import { ContentIcon } from "@/components/ui/content-icon";
@@ -19,6 +21,9 @@ export const metadata = buildMetadata({
 export default function GreenvilleVoipPage() {
   return (
     <>
+      <JsonLd data={voipLocalBusinessJsonLd()} />
+      <JsonLd data={faqJsonLd(voipFaq)} />
+      <JsonLd data={breadcrumbJsonLd([{ name: "Greenville VoIP", path: routes.greenvilleVoip }])} />
       <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
         <div className="container-page py-16 sm:py-24">
           <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">{voipHero.eyebrow}</p>

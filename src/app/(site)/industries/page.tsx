@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { Check } from "lucide-react";
 import { industries } from "@/content/industries";
 import { routes } from "@/lib/routes";
@@ -19,6 +21,7 @@ export const metadata = buildMetadata({
 export default function IndustriesPage() {
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Industries", path: routes.industries }])} />
       <PageHero eyebrow="Industries" title="Industries We Serve" intro="Every industry leans on its network differently. These are the ones we know best." />
       <section aria-label="Industries" className="container-page py-16">
         <ul className="grid gap-6 lg:grid-cols-2">

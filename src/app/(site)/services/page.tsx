@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { services } from "@/content/services";
 import { routes } from "@/lib/routes";
 import { buildMetadata } from "@/lib/seo";
@@ -17,6 +19,7 @@ export const metadata = buildMetadata({
 export default function ServicesPage() {
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Services", path: routes.services }])} />
       <PageHero
         eyebrow="Services"
         title="Everything your business needs to stay connected"

@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import Link from "next/link";
 import { caseStudies } from "@/content/case-studies";
 import { footerLegalLinks, type NavLink } from "@/content/navigation";
@@ -55,6 +57,7 @@ export default function SitemapPage() {
   ];
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Sitemap", path: routes.sitemap }])} />
       <PageHero title="Sitemap" intro="Every page on this site, in one place." />
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((group) => (

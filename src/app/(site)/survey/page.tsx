@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { connection } from "next/server";
 import { SurveyForm } from "@/components/survey/survey-form";
 import { Card } from "@/components/ui/card";
@@ -22,6 +24,7 @@ export default async function SurveyPage() {
   const mapsApiKey = process.env[MAPS_KEY_VARIABLE]?.trim() || undefined;
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Connectivity Survey", path: routes.survey }])} />
       <PageHero
         title="Business Connectivity Interest Survey"
         intro="A few questions about how your business uses the internet and phones. It takes about three minutes, and we will follow up with recommendations."

@@ -1,3 +1,5 @@
+import { JsonLd } from "@/components/site/json-ld";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { PageHero } from "@/components/ui/page-hero";
 import { routes } from "@/lib/routes";
 import { buildMetadata } from "@/lib/seo";
@@ -12,6 +14,7 @@ export const metadata = buildMetadata({
 export default function TermsPage() {
   return (
     <>
+      <JsonLd data={breadcrumbJsonLd([{ name: "Terms of Service", path: routes.terms }])} />
       <PageHero title="Terms of Service" />
       <div className="container-page py-12">
         <div className="prose-article" dangerouslySetInnerHTML={{ __html: renderLegalPage("terms") }} />

@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostCard } from "@/components/blog/post-card";
 import { ShareLinks } from "@/components/blog/share-links";
+import { JsonLd } from "@/components/site/json-ld";
+import { articleJsonLd, breadcrumbJsonLd } from "@/lib/structured-data";
 import { ButtonLink } from "@/components/ui/button-link";
 import { LazyImage } from "@/components/ui/lazy-image";
 import { routes } from "@/lib/routes";
@@ -26,6 +28,8 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
     ogType: "article",
     author: post.author,
     publishedTime: post.dateIso,
+    ogImage: routes.postImage(post.slug),
+    rssFeed: true,
   });
 }
 
@@ -36,6 +40,13 @@ export default async function ArticlePage({ params }: { params: Promise<Params> 
 
   return (
     <>
+      <JsonLd data={articleJsonLd(post)} />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: "Blog", path: routes.blog },
+          { name: post.title, path: routes.post(post.slug) },
+        ])}
+      />
       <article>
         <header className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
           <div className="container-page max-w-4xl py-12 sm:py-16">

@@ -5,7 +5,9 @@ import { getService } from "@/content/get-service";
 import { services } from "@/content/services";
 import { routes } from "@/lib/routes";
 import { buildMetadata } from "@/lib/seo";
+import { JsonLd } from "@/components/site/json-ld";
 import { ButtonLink } from "@/components/ui/button-link";
+import { breadcrumbJsonLd, serviceJsonLd } from "@/lib/structured-data";
 import { ContentIcon } from "@/components/ui/content-icon";
 import { LazyImage } from "@/components/ui/lazy-image";
 
@@ -23,6 +25,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
     description: service.description,
     path: routes.service(service.slug),
     keywords: [service.title, ...service.features],
+    ogImage: routes.serviceImage(service.slug),
   });
 }
 
@@ -33,6 +36,13 @@ export default async function ServicePage({ params }: { params: Promise<Params> 
 
   return (
     <article>
+      <JsonLd data={serviceJsonLd(service)} />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: "Services", path: routes.services },
+          { name: service.title, path: routes.service(service.slug) },
+        ])}
+      />
       <header className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
         <div className="container-page py-12 sm:py-16">
           <ButtonLink href={routes.services} variant="link" className="px-0 text-brand-100 hover:text-white">

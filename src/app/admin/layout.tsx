@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { AdminProviders } from "@/components/admin/admin-providers";
+
+/** The back office: no site header or footer, and never indexed. */
+export const metadata: Metadata = {
+  robots: { index: false, follow: false },
+};
+
+export default function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <AdminProviders>
+      <main id="main" className="flex-1 bg-slate-50">
+        {children}
+      </main>
+    </AdminProviders>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { adminApi, apiRequest } from "@/lib/admin-api";
+import { toast } from "@/lib/toast-store";
+import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-login-schema";
+import { adminPages } from "./admin-pages";
+
+export const LOGIN_SUCCESS = { title: "Login Successful", description: "Welcome to the admin dashboard" };
+export const LOGIN_FAILURE = { title: "Login Failed", description: "Invalid username or password." };
+
+/** §2/§5/§8 admin login. Every failure (wrong password, too many tries, no network) reads the same. */
+export function LoginForm() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const baseId = useId();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm<AdminLoginData>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || redirecting;
+
+  const onValid = async (values: AdminLoginData) => {
+    try {
+      await apiRequest("POST", adminApi.login, values);
+    } catch {
+      toast({ ...LOGIN_FAILURE, variant: "destructive" });
+      return;
+    }
+    // A failed auth check from before this login must not send the user back here.
+    queryClient.clear();
+    setRedirecting(true);
+    toast(LOGIN_SUCCESS);
+    router.push(adminPages.surveys);
+  };
+
+  return (
+    // method="post" keeps the password out of the URL if it is sent before scripts load.
+    <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Admin login" className="grid gap-5">
+      <FormField id={`${baseId}-username`} label="Username" error={errors.username?.message}>
+        {(control) => (
+          <input {...control} {...form.register("username")} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} className={inputClass} />
+        )}
+      </FormField>
+      <FormField id={`${baseId}-password`} label="Password" error={errors.password?.message}>
+        {(control) => <input {...control} {...form.register("password")} type="password" autoComplete="current-password" className={inputClass} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy ? "Logging in..." : "Log In"}
+      </Button>
+    </form>
+  );
+}

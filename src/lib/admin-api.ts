@@ -1,0 +1,74 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+
+/** The admin endpoints of §7, spelled once for the client. */
+export const adminApi = {
+  login: "/api/admin/login",
+  logout: "/api/admin/logout",
+  checkAuth: "/api/admin/check-auth",
+  counts: "/api/admin/counts",
+  surveys: "/api/admin/surveys",
+  survey: (id: number) => `/api/admin/surveys/${id}`,
+  surveyView: (id: number) => `/api/admin/surveys/${id}/view`,
+  surveysCsv: "/api/admin/surveys.csv",
+  contacts: "/api/admin/contacts",
+  contact: (id: number) => `/api/admin/contacts/${id}`,
+  contactView: (id: number) => `/api/admin/contacts/${id}/view`,
+  contactsCsv: "/api/admin/contacts.csv",
+} as const;
+
+/** A non-ok answer; the message is "status: body text" as §8 describes. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, body: string) {
+    super(`${status}: ${body}`);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text().catch(() => "")) || response.statusText;
+  throw new ApiError(response.status, text);
+}
+
+/** For mutations: sends cookies, JSON when there is a body, and throws on any non-ok answer. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export type UnauthorizedBehavior = "throw" | "returnNull";
+
+/** GETs the first element of the query key as JSON; a 401 throws, or gives null when asked to. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(String(queryKey[0]), { credentials: "include", signal });
+    if (on401 === "returnNull" && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/** §7 shared request behaviour: data never goes stale, no focus refetch, no polling, no retries. */
+export function createAdminQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
