@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 /**
  * The frame both inbox dialogs share: the item's name as the dialog title, its
  * details, and Close plus a delete button. Radix traps focus, closes on Escape and
- * hands focus back to the View button that opened it.
+ * hands focus back to the View button that opened it. The whole dialog scrolls (not
+ * just its body) so the scrolling box holds the buttons and stays keyboard-reachable.
  */
 export function LeadDetailDialog({
   open,
@@ -38,12 +39,12 @@ export function LeadDetailDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white shadow-xl">
           <div className="border-b border-border px-5 pt-5 pb-4 sm:px-6">
             <Dialog.Title className="text-xl font-bold text-slate-900 [overflow-wrap:anywhere]">{title}</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           </div>
-          <div className="grid gap-4 overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+          <div className="grid gap-4 px-5 py-4 sm:px-6">{children}</div>
           <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
             <Dialog.Close asChild>
               <Button variant="outline">Close</Button>

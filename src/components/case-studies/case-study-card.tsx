@@ -20,13 +20,17 @@ export function CaseStudyCard({ caseStudy, headingLevel = "h3" }: { caseStudy: C
         <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{caseStudy.description}</p>
         <dl className="mt-4 grid gap-1 border-t border-border pt-4 text-sm">
           <div className="flex items-center gap-2">
-            <Building2 aria-hidden="true" className="size-4 text-slate-500" />
-            <dt className="font-medium text-slate-700">Client:</dt>
+            <dt className="flex items-center gap-2 font-medium text-slate-700">
+              <Building2 aria-hidden="true" className="size-4 text-slate-500" />
+              Client:
+            </dt>
             <dd className="text-slate-600">{caseStudy.client}</dd>
           </div>
           <div className="flex items-center gap-2">
-            <MapPin aria-hidden="true" className="size-4 text-slate-500" />
-            <dt className="font-medium text-slate-700">Location:</dt>
+            <dt className="flex items-center gap-2 font-medium text-slate-700">
+              <MapPin aria-hidden="true" className="size-4 text-slate-500" />
+              Location:
+            </dt>
             <dd className="text-slate-600">{caseStudy.location}</dd>
           </div>
         </dl>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { HoneypotField } from "@/components/ui/honeypot-field";
 import { cn } from "@/lib/cn";
+import { routes } from "@/lib/routes";
 import { toast } from "@/lib/toast-store";
 import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
@@ -34,7 +35,7 @@ export function ContactForm({
   emailPlaceholder: string;
   preset: { source: ContactPreset; projectType: ProjectType } | null;
 }) {
-  const [serverState, formAction] = useActionState(action, initialContactFormState);
+  const [serverState, formAction] = useActionState(action, initialContactFormState, routes.contact());
   const baseId = useId();
   const kept = serverState.values ?? {};
   const defaults: FormValues = {

@@ -44,7 +44,7 @@ interface FormValues {
 
 /** §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle on error. */
 export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsApiKey?: string }) {
-  const [serverState, formAction] = useActionState(action, initialSurveyFormState);
+  const [serverState, formAction] = useActionState(action, initialSurveyFormState, routes.survey);
   const [submitted, setSubmitted] = useState(false);
   const baseId = useId();
   // Values the server kept after a no-script submission with errors.
@@ -137,7 +137,7 @@ export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsA
                 addressRef.current = element;
               }}
               type="text"
-              autoComplete="street-address"
+              autoComplete="address-line1"
               placeholder="Street, city, state, ZIP"
               className={inputClass}
             />

@@ -81,11 +81,12 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
               className="absolute inset-0 scale-110 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 blur-lg no-js:hidden"
             />
           )}
-          {/* eslint-disable-next-line @next/next/no-img-element -- the stock-photo CDN resizes and encodes for us; routing it through Next's optimizer would proxy every photo through our server. */}
-          <img
+          {showImage && (
+            // eslint-disable-next-line @next/next/no-img-element -- the stock-photo CDN resizes and encodes for us; routing it through Next's optimizer would proxy every photo through our server.
+            <img
             ref={imgRef}
-            src={showImage ? url : undefined}
-            srcSet={showImage ? srcSet : undefined}
+            src={url}
+            srcSet={srcSet}
             sizes={srcSet ? sizes : undefined}
             alt={alt}
             width={width}
@@ -101,7 +102,8 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
               state === "loaded" ? "opacity-100" : "opacity-0",
               imgClassName,
             )}
-          />
+            />
+          )}
           {!priority && (
             <noscript>
               {/* eslint-disable-next-line @next/next/no-img-element -- shown only when scripts never run */}

@@ -19,7 +19,10 @@ export default function BlogPage() {
     <>
       <JsonLd data={breadcrumbJsonLd([{ name: "Blog", path: routes.blog }])} />
       <PageHero eyebrow="Blog" title="Resources & Insights" intro="Field-tested advice on connectivity, phones, cameras and websites, written by the people who install them." />
-      <section aria-label="Articles" className="container-page py-12">
+      <section aria-labelledby="articles-title" className="container-page py-12">
+        <h2 id="articles-title" className="sr-only">
+          Articles
+        </h2>
         <BlogFilter posts={listPostSummaries()} />
       </section>
     </>
