@@ -3,6 +3,9 @@ import type { Page } from "@playwright/test";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
+// axe is CPU-heavy: allow for a busy two-core runner.
+test.describe.configure({ timeout: 60_000 });
+
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const NOT_FOUND_PAGES = ["/no-such-page", "/services/no-such-service", "/blog/no-such-article"];

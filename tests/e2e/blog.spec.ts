@@ -2,6 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { hrefsOf, waitForHydration } from "./helpers";
 
+// These tests walk many filter states and two pages each: allow for a busy runner.
+test.describe.configure({ timeout: 60_000 });
+
 interface CardData {
   href: string;
   title: string;

@@ -75,6 +75,7 @@ test.describe("home page content", () => {
 
 test.describe("service flip cards", () => {
   test("every card starts unflipped, flips to its §9 statistic and links, and flips back", async ({ page }) => {
+    test.setTimeout(60_000);
     await page.goto("/");
     await waitForFlipCards(page);
     for (const slug of SERVICE_SLUGS) {
