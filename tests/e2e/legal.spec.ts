@@ -7,7 +7,7 @@ test.describe("privacy policy and terms", () => {
     const email = (await page.locator('footer a[href^="mailto:"]').first().textContent())!.trim();
     await expect(body).toContainText("Last updated:");
     await expect(body).toContainText(email);
-    for (const field of ["business name", "employee", "device", "use the internet", "public WiFi", "interested", "comments", "project type", "message"]) {
+    for (const field of ["business name", "employee", "device", "use the internet", "public WiFi", "interested", "comments", "type of project", "message"]) {
       await expect(body, field).toContainText(new RegExp(field, "i"));
     }
     for (const topic of [/cookie/i, /session/i, /delet/i, /months/i, /Google Maps/i, /administrator/i]) {
