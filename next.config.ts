@@ -10,6 +10,20 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, not bundled.
   serverExternalPackages: ["better-sqlite3"],
+  // Pages and API answers get their security headers from src/proxy.ts; build assets
+  // skip the proxy, so the headers that matter for them are set here.
+  async headers() {
+    return [
+      {
+        source: "/_next/static/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-config";
 import { INVALID_CHARACTER, LIMITS, NO_NUL } from "./limits";
 
 /** §5 admin login. */

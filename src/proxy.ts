@@ -1,0 +1,40 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy, staticSecurityHeaders } from "@/lib/security/security-headers";
+
+/** Pages rendered on every request: they can carry a per-request script nonce. */
+const NONCE_PATHS = [/^\/contact\/?$/, /^\/survey\/?$/, /^\/search\/?$/, /^\/admin(\/|$)/];
+const MAPS_KEY_VARIABLE = "NEXT_PUBLIC_GOOGLE_MAPS_API_KEY";
+
+function isSecure(request: NextRequest): boolean {
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (forwarded ?? request.nextUrl.protocol.replace(":", "")) === "https";
+}
+
+/** Security headers on every response; a fresh CSP nonce for the pages that can use one. */
+export function proxy(request: NextRequest) {
+  const path = request.nextUrl.pathname;
+  const secure = isSecure(request);
+  const wantsNonce = NONCE_PATHS.some((pattern) => pattern.test(path));
+  const nonce = wantsNonce ? Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") : undefined;
+  const allowMaps = path.startsWith("/survey") && Boolean(process.env[MAPS_KEY_VARIABLE]?.trim());
+  const csp = contentSecurityPolicy({ nonce, allowMaps, secure });
+
+  let response: NextResponse;
+  if (nonce) {
+    // Next reads the nonce from the request's policy header and stamps its own scripts.
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set("Content-Security-Policy", csp);
+    requestHeaders.set("x-nonce", nonce);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next();
+  }
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(staticSecurityHeaders(secure))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Hashed build assets are immutable files with no document of their own.
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};

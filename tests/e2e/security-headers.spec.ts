@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { startNextServer, type RunningServer } from "../support/next-server";
+import { expect, PUBLIC_PAGES, test } from "./fixtures";
+
+function expectBaseHeaders(headers: Record<string, string>, label: string) {
+  expect(headers["x-content-type-options"], label).toBe("nosniff");
+  expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], label).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  expect(headers["x-powered-by"], label).toBeUndefined();
+}
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+/** Collects CSP violations reported by the page itself and by the console. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __cspViolations: string[] }).__cspViolations ??= [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+test.describe("security headers", () => {
+  test("every page, API answer and not-found page carries them, with a strict CSP", async ({ request }) => {
+    for (const path of [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=x", "/admin/login", "/no-such-page", "/api/health", "/robots.txt", "/sitemap.xml"]) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expectBaseHeaders(headers, path);
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp.get("frame-ancestors"), path).toEqual(["'none'"]);
+      expect(csp.get("object-src"), path).toEqual(["'none'"]);
+      expect(csp.get("base-uri"), path).toEqual(["'self'"]);
+      expect(csp.get("form-action"), path).toEqual(["'self'"]);
+      expect(csp.get("img-src"), path).toContain("https://images.unsplash.com");
+      expect(headers["content-security-policy"], path).not.toContain("maps.googleapis.com");
+      expect(headers["strict-transport-security"], `${path} over plain HTTP`).toBeUndefined();
+    }
+    const post = await request.post("/api/contact", { data: {} });
+    expectBaseHeaders(post.headers(), "POST /api/contact");
+  });
+
+  test("pages rendered per request use a fresh script nonce instead of 'unsafe-inline'", async ({ request }) => {
+    const nonces = new Set<string>();
+    for (const path of ["/contact", "/survey", "/search", "/admin/login", "/contact"]) {
+      const response = await request.get(path);
+      const script = directives(response.headers()["content-security-policy"]!).get("script-src")!;
+      expect(script, path).not.toContain("'unsafe-inline'");
+      const nonce = script.find((value) => value.startsWith("'nonce-"))!;
+      expect(nonce, path).toBeTruthy();
+      nonces.add(nonce);
+      const html = await response.text();
+      const value = nonce.slice("'nonce-".length, -1);
+      expect(html, path).toContain(`nonce="${value}"`);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  test("hashed build assets are marked nosniff", async ({ page, request }) => {
+    await page.goto("/");
+    const src = await page.locator("script[src]").first().getAttribute("src");
+    const response = await request.get(src!);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("HSTS is sent when the site is reached over HTTPS", async ({ request }) => {
+    const response = await request.get("/about", { headers: { "x-forwarded-proto": "https" } });
+    expect(response.headers()["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+    expect(response.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
+  });
+
+  test("the pages work under the policy: no violations while browsing and using the forms", async ({ page }) => {
+    const violations = await watchViolations(page);
+    for (const path of [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=wifi", "/admin/login"]) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+    }
+    await page.goto("/");
+    await page.getByRole("button", { name: /View details of SD-WAN/ }).click();
+    await expect(page.getByTestId("service-card-sd-wan")).toHaveAttribute("data-flipped", "true");
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();
+    const reported = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+    expect([...violations, ...reported]).toEqual([]);
+  });
+});
+
+test.describe("security headers with a maps key", () => {
+  let server: RunningServer;
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(90_000);
+    server = await startNextServer({ NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: "csp-test-key", DATABASE_PATH: `${testInfo.outputDir}/csp.db` });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("only the survey allows the maps provider, and its script loads without violations", async ({ page, request }) => {
+    const survey = (await request.get(`${server.url}/survey`)).headers()["content-security-policy"]!;
+    expect(directives(survey).get("script-src")).toContain("https://maps.googleapis.com");
+    const contact = (await request.get(`${server.url}/contact`)).headers()["content-security-policy"]!;
+    expect(contact).not.toContain("maps.googleapis.com");
+
+    const violations = await watchViolations(page);
+    await page.route("https://maps.googleapis.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.__mapsLoaded = true;" }),
+    );
+    await page.goto(`${server.url}/survey`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __mapsLoaded?: boolean }).__mapsLoaded === true)).toBe(true);
+    const reported = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+    expect([...violations, ...reported]).toEqual([]);
+  });
+});
