@@ -10,6 +10,15 @@ function isSecure(request: NextRequest): boolean {
   return (forwarded ?? request.nextUrl.protocol.replace(":", "")) === "https";
 }
 
+function hasBrokenEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Security headers on every response; a fresh CSP nonce for the pages that can use one. */
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
@@ -20,7 +29,12 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({ nonce, allowMaps, secure });
 
   let response: NextResponse;
-  if (nonce) {
+  if (hasBrokenEncoding(path)) {
+    // Next's router throws on such a path while decoding a dynamic segment and answers a bare 500.
+    response = path.startsWith("/api/")
+      ? NextResponse.json({ error: "Malformed URL." }, { status: 400, headers: { "Cache-Control": "no-store" } })
+      : new NextResponse("Bad Request", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  } else if (nonce) {
     // Next reads the nonce from the request's policy header and stamps its own scripts.
     const requestHeaders = new Headers(request.headers);
     requestHeaders.set("Content-Security-Policy", csp);

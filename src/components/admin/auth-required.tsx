@@ -1,5 +1,6 @@
 import { ShieldAlert } from "lucide-react";
-import { ButtonLink } from "@/components/ui/button-link";
+import Link from "next/link";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { adminPages } from "./admin-pages";
 
@@ -10,9 +11,10 @@ export function AuthRequired() {
       <ShieldAlert aria-hidden="true" className="mx-auto mb-4 size-10 text-brand-700" />
       <h1 className="text-2xl font-bold text-slate-900">Authentication Required</h1>
       <p className="mt-2 text-slate-700">You need to be logged in as an administrator to view this page.</p>
-      <ButtonLink href={adminPages.login} className="mt-6">
+      {/* A client component: Link with the button look rather than ButtonLink, which is for server components. */}
+      <Link href={adminPages.login} className={`${buttonVariants()} mt-6`}>
         Log In
-      </ButtonLink>
+      </Link>
     </Card>
   );
 }

@@ -9,8 +9,9 @@ export function RowActions({ name, onView, onDelete, deleting }: { name: string;
         <Eye aria-hidden="true" />
         View
       </Button>
+      {/* No variant (null), so these colours are the only ones: class order cannot decide the look. */}
       <Button
-        variant="ghost"
+        variant={null}
         size="sm"
         aria-label={`Delete ${name}`}
         onClick={onDelete}

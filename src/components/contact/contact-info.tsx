@@ -63,7 +63,7 @@ export function ContactInfo() {
           ))}
         </ul>
       </Card>
-      <Card className="bg-brand-50 p-6">
+      <Card tone="tinted" className="p-6">
         <h2 className="text-lg font-semibold text-slate-900">Service Area</h2>
         <ul className="mt-3 space-y-2 text-sm text-slate-700">
           {site.contactPageAreas.map((area) => (

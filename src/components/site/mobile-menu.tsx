@@ -1,85 +1,35 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, Phone, X } from "lucide-react";
+import { Menu } from "lucide-react";
 import Link from "next/link";
-import { headerLinks, headerMenus } from "@/content/navigation";
-import { site } from "@/content/site";
+import { type ComponentType, useState } from "react";
 import { routes } from "@/lib/routes";
-import { buttonVariants } from "@/components/ui/button-variants";
+import { mobileToggleClass } from "./mobile-toggle-class";
 
-const itemClass = "flex min-h-11 items-center rounded-md px-3 text-base text-slate-800 hover:bg-brand-50 hover:text-brand-800";
+const loadDialog = (): Promise<ComponentType> => import("./mobile-menu-dialog").then((module) => module.MobileMenuDialog);
 
-/** The phone-width menu: a Radix dialog, so focus is trapped, Escape closes and focus returns to the toggle. */
+/**
+ * The phone-width menu toggle. The dialog (Radix, with its focus trap and scroll
+ * lock) is fetched when the visitor touches the toggle rather than with every page.
+ */
 export function MobileMenu() {
+  const [MenuDialog, setMenuDialog] = useState<ComponentType | null>(null);
+  const open = () => {
+    void loadDialog().then((component) => setMenuDialog((current: ComponentType | null): ComponentType | null => current ?? component));
+  };
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
-        aria-label="Open menu"
-        className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-muted no-js:hidden"
-      >
-        <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
+    <>
+      {MenuDialog ? (
+        <MenuDialog />
+      ) : (
+        <button type="button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded="false" className={mobileToggleClass} onPointerEnter={() => void loadDialog()} onClick={open}>
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      )}
       {/* Without scripts the dialog cannot open: the toggle becomes a link to the HTML sitemap. */}
       <Link href={routes.sitemap} className="hidden min-h-11 items-center rounded-md px-3 font-medium text-slate-800 no-js:inline-flex">
         Menu
       </Link>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col overflow-y-auto bg-white p-4 shadow-xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className="inline-flex size-11 items-center justify-center rounded-md hover:bg-muted">
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile" className="mt-4 flex flex-col gap-4">
-            {headerMenus.map((menu) => (
-              <div key={menu.label}>
-                <Dialog.Close asChild>
-                  <Link href={menu.href} className={`${itemClass} font-semibold`}>
-                    {menu.label}
-                  </Link>
-                </Dialog.Close>
-                <ul className="ml-3 border-l border-border pl-2">
-                  {menu.items.map((item) => (
-                    <li key={item.label}>
-                      <Dialog.Close asChild>
-                        <Link href={item.href} className={itemClass}>
-                          {item.label}
-                        </Link>
-                      </Dialog.Close>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            <ul>
-              {headerLinks.map((link) => (
-                <li key={link.href}>
-                  <Dialog.Close asChild>
-                    <Link href={link.href} className={`${itemClass} font-semibold`}>
-                      {link.label}
-                    </Link>
-                  </Dialog.Close>
-                </li>
-              ))}
-            </ul>
-            <Dialog.Close asChild>
-              <Link href={routes.contact()} className={buttonVariants({ size: "lg" })}>
-                Get Started
-              </Link>
-            </Dialog.Close>
-            <a href={site.phone.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
-              <Phone aria-hidden="true" />
-              {site.phone.display}
-            </a>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </>
   );
 }

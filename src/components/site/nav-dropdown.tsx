@@ -1,47 +1,58 @@
 "use client";
 
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown } from "lucide-react";
 import Link from "next/link";
+import { type ComponentType, type KeyboardEvent, useState } from "react";
 import type { NavMenu } from "@/content/navigation";
+import { navTriggerClass } from "./nav-trigger-class";
+
+type MenuComponent = ComponentType<{ menu: NavMenu; openedWithKeyboard: boolean }>;
+
+const loadMenu = (): Promise<MenuComponent> => import("./nav-dropdown-menu").then((module) => module.NavDropdownMenu);
 
 /**
- * A header menu: the label is a real link to the section's page (so it works
- * without scripts); the chevron opens the list. Radix gives arrow-key navigation,
- * Escape to close and focus return to the trigger.
+ * A header menu. The label is a real link to the section's page (it works without
+ * scripts); the chevron opens the list. The Radix menu (and its positioning
+ * engine) is fetched when the visitor reaches for the chevron, not with every
+ * page: it is warmed on hover or focus and mounted, open, on click or key press.
  */
 export function NavDropdown({ menu }: { menu: NavMenu }) {
+  const [Menu, setMenu] = useState<MenuComponent | null>(null);
+  const [openedWithKeyboard, setOpenedWithKeyboard] = useState(false);
+
+  const mount = () => {
+    void loadMenu().then((component) => setMenu((current: MenuComponent | null): MenuComponent | null => current ?? component));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpenedWithKeyboard(true);
+      mount();
+    }
+  };
+
   return (
     <div className="flex items-center">
       <Link href={menu.href} className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
         {menu.label}
       </Link>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
+      {Menu ? (
+        <Menu menu={menu} openedWithKeyboard={openedWithKeyboard} />
+      ) : (
+        <button
+          type="button"
           aria-label={`${menu.label} menu`}
-          className="group -ml-1 inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-muted hover:text-brand-700 data-[state=open]:bg-muted no-js:hidden"
+          aria-haspopup="menu"
+          aria-expanded="false"
+          className={navTriggerClass}
+          onPointerEnter={() => void loadMenu()}
+          onFocus={() => void loadMenu()}
+          onClick={mount}
+          onKeyDown={onKeyDown}
         >
-          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={6}
-            className="z-50 min-w-56 rounded-lg border border-border bg-white p-1.5 shadow-lg"
-          >
-            {menu.items.map((item) => (
-              <DropdownMenu.Item key={item.label} asChild>
-                <Link
-                  href={item.href}
-                  className="block rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800"
-                >
-                  {item.label}
-                </Link>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </button>
+      )}
     </div>
   );
 }

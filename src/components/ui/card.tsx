@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-xl border border-border bg-white shadow-sm", className)} {...props} />;
+/** A bordered surface; `tone="tinted"` for the brand-tinted variant. */
+export function Card({ className, tone = "white", ...props }: HTMLAttributes<HTMLDivElement> & { tone?: "white" | "tinted" }) {
+  return <div className={cn("rounded-xl border border-border shadow-sm", tone === "white" ? "bg-white" : "bg-brand-50", className)} {...props} />;
 }

@@ -1,71 +1,60 @@
-import { z } from "./zod-config";
-import { INVALID_CHARACTER, LIMITS, NO_NUL } from "./limits";
+// zod/mini: the same rules in a fraction of the browser bundle of classic zod.
+import * as z from "zod/mini";
+import "./zod-config";
+import { LIMITS } from "./limits";
 import { surveyServiceValues } from "./survey-services";
+import { emailField, textField } from "./text-field";
 
 export const SURVEY_HONEYPOT_FIELD = "website";
 
-/** §5: numbers are coerced from text; anything that is not a finite number gets the field's message. */
+/** §5: numbers are coerced from text; anything that is not a whole number gets the field's message. */
 function countField(message: string, min: number, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z
-      .number({ error: message })
-      .int(message)
-      .min(min, message)
-      .max(max, `Must be at most ${max.toLocaleString("en-US")}`),
+  return z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value)),
+    z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, `Must be at most ${max.toLocaleString("en-US")}`)),
   );
 }
 
 /** §5 survey form: one schema for the form and the API. */
 export const surveySchema = z.object({
-  businessName: z
-    .string({ error: "Business name is required" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .min(2, "Business name is required")
-    .max(LIMITS.businessNameMax, `Business name must be at most ${LIMITS.businessNameMax} characters`),
-  email: z
-    .string({ error: "Invalid email address" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .max(LIMITS.emailMax, "Invalid email address")
-    .pipe(z.email("Invalid email address")),
-  phoneNumber: z
-    .string({ error: "Phone number is required" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .min(7, "Phone number is required")
-    .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
-  address: z
-    .string({ error: "Address is required" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .min(5, "Address is required")
-    .max(LIMITS.addressMax, `Address must be at most ${LIMITS.addressMax} characters`),
+  businessName: textField(
+    "Business name is required",
+    z.minLength(2, "Business name is required"),
+    z.maxLength(LIMITS.businessNameMax, `Business name must be at most ${LIMITS.businessNameMax} characters`),
+  ),
+  email: emailField("Invalid email address", LIMITS.emailMax),
+  phoneNumber: textField(
+    "Phone number is required",
+    z.minLength(7, "Phone number is required"),
+    z.maxLength(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`),
+  ),
+  address: textField(
+    "Address is required",
+    z.minLength(5, "Address is required"),
+    z.maxLength(LIMITS.addressMax, `Address must be at most ${LIMITS.addressMax} characters`),
+  ),
   employeeCount: countField("Must have at least one employee", 1, LIMITS.employeeCountMax),
   deviceCount: countField("Must be a non-negative number", 0, LIMITS.deviceCountMax),
-  primaryInternetUse: z
-    .string({ error: "Primary internet use is required" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .min(2, "Primary internet use is required")
-    .max(LIMITS.primaryInternetUseMax, `Primary internet use must be at most ${LIMITS.primaryInternetUseMax} characters`),
-  usesStreaming: z.boolean({ error: "Must be true or false" }).default(false),
-  hasPublicWifi: z.boolean({ error: "Must be true or false" }).default(false),
+  primaryInternetUse: textField(
+    "Primary internet use is required",
+    z.minLength(2, "Primary internet use is required"),
+    z.maxLength(LIMITS.primaryInternetUseMax, `Primary internet use must be at most ${LIMITS.primaryInternetUseMax} characters`),
+  ),
+  usesStreaming: z._default(z.boolean({ error: "Must be true or false" }), false),
+  hasPublicWifi: z._default(z.boolean({ error: "Must be true or false" }), false),
   phoneCount: countField("Must be a non-negative number", 0, LIMITS.phoneCountMax),
-  interestedServices: z
-    .array(z.enum(surveyServiceValues, { error: "Unknown service" }), { error: "Must be a list of services" })
-    .max(surveyServiceValues.length)
-    .refine((list) => new Set(list).size === list.length, "Each service may be chosen once")
-    .default([]),
-  additionalComments: z
-    .string({ error: "Must be text" })
-    .regex(NO_NUL, INVALID_CHARACTER)
-    .trim()
-    .max(LIMITS.commentsMax, `Comments must be at most ${LIMITS.commentsMax} characters`)
-    .default(""),
-  [SURVEY_HONEYPOT_FIELD]: z.string()
-    .regex(NO_NUL, INVALID_CHARACTER).max(LIMITS.honeypotMax).optional(),
+  interestedServices: z._default(
+    z.array(z.enum(surveyServiceValues, { error: "Unknown service" }), { error: "Must be a list of services" }).check(
+      z.maxLength(surveyServiceValues.length, "Too many services"),
+      z.refine((list: readonly string[]) => new Set(list).size === list.length, "Each service may be chosen once"),
+    ),
+    [],
+  ),
+  additionalComments: z._default(
+    textField("Must be text", z.maxLength(LIMITS.commentsMax, `Comments must be at most ${LIMITS.commentsMax} characters`)),
+    "",
+  ),
+  [SURVEY_HONEYPOT_FIELD]: z.optional(textField("Must be text", z.maxLength(LIMITS.honeypotMax))),
 });
 
 export type SurveyInput = z.input<typeof surveySchema>;

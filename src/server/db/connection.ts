@@ -37,9 +37,19 @@ export function getDbEngine(): DbEngine {
   return readDbConfig().engine;
 }
 
+/*
+ * The engine of each instance from `createDb`, keyed by its adapter (which its
+ * transactions share). Kept on globalThis and not found by `instanceof`: the shared
+ * instance is built by one bundle layer's copy of Kysely and used by the others.
+ */
+const ENGINES_KEY = Symbol.for("saluda-ridge.db-engines");
+const engines: WeakMap<object, DbEngine> = ((globalThis as typeof globalThis & { [ENGINES_KEY]?: WeakMap<object, DbEngine> })[ENGINES_KEY] ??=
+  new WeakMap());
+
 /** The engine behind a Kysely instance or transaction, for the few queries that differ. */
 export function engineOf<DB>(db: Kysely<DB>): DbEngine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  const adapter = db.getExecutor().adapter;
+  return engines.get(adapter) ?? (adapter instanceof PostgresAdapter ? "postgres" : "sqlite");
 }
 
 /**
@@ -47,6 +57,12 @@ export function engineOf<DB>(db: Kysely<DB>): DbEngine {
  * tests can play a second instance of the app against the same database.
  */
 export function createDb(config: DbConfig): Kysely<Database> {
+  const db = createKysely(config);
+  engines.set(db.getExecutor().adapter, config.engine);
+  return db;
+}
+
+function createKysely(config: DbConfig): Kysely<Database> {
   if (config.engine === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -87,7 +103,41 @@ function openSqlite(file: string): SQLite.Database {
   // FULL: a committed row is on disk before we answer 201 (NORMAL may lose it on power loss in WAL mode).
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
+  closeOnExit(database);
   return database;
+}
+
+/*
+ * `next start` answers SIGTERM by closing the HTTP server (in-flight requests finish)
+ * and then calling process.exit, which runs no async cleanup. Closing better-sqlite3
+ * synchronously on "exit" checkpoints the WAL into the main file and removes it, so a
+ * stopped server leaves one self-contained database file. The registry lives on
+ * globalThis because the bundler may load this module more than once per process.
+ */
+const OPEN_SQLITE = Symbol.for("saluda-ridge.open-sqlite-databases");
+type ExitRegistry = { databases: Set<SQLite.Database> };
+
+function closeOnExit(database: SQLite.Database): void {
+  const holder = globalThis as typeof globalThis & { [OPEN_SQLITE]?: ExitRegistry };
+  let registry = holder[OPEN_SQLITE];
+  if (!registry) {
+    const created: ExitRegistry = { databases: new Set() };
+    registry = created;
+    holder[OPEN_SQLITE] = created;
+    process.once("exit", () => {
+      for (const open of created.databases) {
+        try {
+          if (open.open) open.close();
+        } catch {
+          // Exiting anyway: the WAL is replayed on the next open.
+        }
+      }
+      created.databases.clear();
+    });
+  }
+  // Forget handles closed the ordinary way (closeDb, tests) as new ones open.
+  for (const known of registry.databases) if (!known.open) registry.databases.delete(known);
+  registry.databases.add(database);
 }
 
 /** Closes an instance from `createDb`, leaving no WAL file behind on SQLite. */
@@ -98,21 +148,30 @@ export async function destroyDb(db: Kysely<Database>): Promise<void> {
   await db.destroy();
 }
 
-let pending: Promise<Kysely<Database>> | undefined;
+/*
+ * Next.js loads this module once per bundle layer (instrumentation, route handlers,
+ * server components). A module variable would give each layer a pool of its own, so an
+ * instance would hold several times DATABASE_POOL_SIZE connections. The shared instance
+ * lives on globalThis instead; the holder is picked when the module loads, so a test can
+ * load a fresh copy under a new holder to play a second instance (`loadSecondInstance`).
+ */
+export const SHARED_DB_KEY = Symbol.for("saluda-ridge.db-connection");
+type SharedDb = { pending?: Promise<Kysely<Database>> };
+const shared: SharedDb = ((globalThis as typeof globalThis & { [SHARED_DB_KEY]?: SharedDb })[SHARED_DB_KEY] ??= {});
 
 /**
  * The shared instance. The first call connects and migrates; calls made meanwhile wait
  * for the same attempt; a failed attempt is forgotten so the next call tries again.
  */
 export function getDb(): Promise<Kysely<Database>> {
-  if (!pending) {
+  if (!shared.pending) {
     const attempt = open(readDbConfig());
-    pending = attempt;
+    shared.pending = attempt;
     attempt.catch(() => {
-      if (pending === attempt) pending = undefined;
+      if (shared.pending === attempt) shared.pending = undefined;
     });
   }
-  return pending;
+  return shared.pending;
 }
 
 async function open(config: DbConfig): Promise<Kysely<Database>> {
@@ -127,8 +186,8 @@ async function open(config: DbConfig): Promise<Kysely<Database>> {
 }
 
 export async function closeDb(): Promise<void> {
-  const current = pending;
-  pending = undefined;
+  const current = shared.pending;
+  shared.pending = undefined;
   if (!current) return;
   const db = await current.catch(() => undefined);
   if (db) await destroyDb(db);
@@ -179,7 +238,8 @@ const UNAVAILABLE_MESSAGES = [
 /** True when an error means "the database is down or busy", so the caller can answer 503. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || typeof error !== "object" || error === null) return false;
-  if (error instanceof DatabaseUnavailableError) return true;
+  // By name as well: an error thrown by another bundle layer's copy of this module.
+  if (error instanceof DatabaseUnavailableError || (error as { name?: unknown }).name === "DatabaseUnavailableError") return true;
 
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === "string") {

@@ -6,9 +6,18 @@ export function readCookie(request: Request, name: string): string | undefined {
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() === name) return decodeCookieValue(part.slice(index + 1).trim());
   }
   return undefined;
+}
+
+/** A value with broken percent-encoding is not one we set: no cookie, rather than a 500. */
+function decodeCookieValue(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** HTTPS as the visitor sees it: directly, or through a proxy that says so. */

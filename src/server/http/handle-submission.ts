@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import type { ValidationIssues } from "@/lib/field-errors";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import type { SubmitOutcome } from "@/server/leads/submit-lead";
 import { clientAddress } from "./client-address";
@@ -11,10 +11,14 @@ import { readJsonBody } from "./read-json-body";
  * the form's own schema, submit, and map every outcome to a status. Nothing a
  * client sends can reach the 500 branch; only a real fault can.
  */
-export async function handleSubmission<S extends z.ZodType>(
+export interface SubmissionSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: ValidationIssues };
+}
+
+export async function handleSubmission<T>(
   request: Request,
-  schema: S,
-  submit: (data: z.output<S>, address: string) => Promise<SubmitOutcome>,
+  schema: SubmissionSchema<T>,
+  submit: (data: T, address: string) => Promise<SubmitOutcome>,
 ): Promise<Response> {
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;

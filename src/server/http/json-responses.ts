@@ -1,6 +1,5 @@
 import "server-only";
-import type { z } from "zod";
-import { type FieldErrors, fieldErrors } from "@/lib/field-errors";
+import { type FieldErrors, fieldErrors, type ValidationIssues } from "@/lib/field-errors";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -14,7 +13,7 @@ export function jsonError(status: number, error: string, extra: { fields?: Field
   return jsonResponse(body, status, extra.headers);
 }
 
-export function validationError(error: z.ZodError): Response {
+export function validationError(error: ValidationIssues): Response {
   return jsonError(400, "Some fields are invalid.", { fields: fieldErrors(error) });
 }
 

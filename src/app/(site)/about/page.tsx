@@ -33,7 +33,7 @@ export default function AboutPage() {
             ))}
           </div>
         </section>
-        <Card className="h-fit bg-brand-50 p-6">
+        <Card tone="tinted" className="h-fit p-6">
           <h2 className="text-lg font-semibold text-slate-900">Our Mission</h2>
           <p className="mt-2 leading-7 text-slate-700">{aboutMission}</p>
         </Card>

@@ -1,5 +1,5 @@
 import { checkDbHealth } from "@/server/db/connection";
-import { jsonResponse } from "@/server/http/json-responses";
+import { jsonResponse, methodNotAllowed } from "@/server/http/json-responses";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +8,8 @@ export async function GET() {
   const db = await checkDbHealth();
   return jsonResponse({ status: db.ok ? "ok" : "unavailable", database: { engine: db.engine, ok: db.ok } }, db.ok ? 200 : 503);
 }
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = methodNotAllowed(["GET"]);
+export const PATCH = methodNotAllowed(["GET"]);
+export const DELETE = methodNotAllowed(["GET"]);

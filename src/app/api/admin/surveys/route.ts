@@ -3,3 +3,6 @@ import { methodNotAllowed } from "@/server/http/json-responses";
 
 export const GET = listRoute("surveys");
 export const POST = methodNotAllowed(["GET"]);
+export const PUT = methodNotAllowed(["GET"]);
+export const PATCH = methodNotAllowed(["GET"]);
+export const DELETE = methodNotAllowed(["GET"]);

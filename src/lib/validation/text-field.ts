@@ -1,0 +1,17 @@
+import * as z from "zod/mini";
+import { INVALID_CHARACTER, NO_NUL } from "./limits";
+
+type Check = Parameters<ReturnType<typeof z.string>["check"]>[number];
+
+/**
+ * A trimmed text field: `typeError` when the value is not a string, NUL refused,
+ * then the field's own checks (lengths) on the trimmed text.
+ */
+export function textField(typeError: string, ...checks: Check[]) {
+  return z.string({ error: typeError }).check(z.regex(NO_NUL, INVALID_CHARACTER), z.trim(), ...checks);
+}
+
+/** A trimmed e-mail address of at most `max` characters, with one message for every failure. */
+export function emailField(message: string, max: number) {
+  return z.pipe(textField(message, z.maxLength(max, message)), z.email(message));
+}

@@ -1,0 +1,62 @@
+/**
+ * The admin API as a client sees it, for specs that drive a real server process.
+ */
+export const SESSION_COOKIE = "sr_admin_session";
+
+export interface AdminCredentials {
+  username: string;
+  password: string;
+}
+
+/** Logs in and returns `sr_admin_session=…`, ready for a Cookie header. */
+export async function logInAdmin(baseUrl: string, credentials: AdminCredentials, address = "192.0.2.200"): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error("login answered 200 without a session cookie");
+  return cookie.split(";")[0]!;
+}
+
+/** GET an admin JSON endpoint with a session; throws unless it answers 200. */
+export async function getAdminJson<T>(baseUrl: string, path: string, cookie: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface ListedContact {
+  id: number;
+  createdAt: string;
+  viewed: boolean;
+  name: string;
+  email: string;
+  phone: string;
+  projectType: string;
+  source: string | null;
+  message: string;
+}
+
+export interface ListedSurvey {
+  id: number;
+  createdAt: string;
+  viewed: boolean;
+  businessName: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  employeeCount: number;
+  deviceCount: number;
+  primaryInternetUse: string;
+  usesStreaming: boolean;
+  hasPublicWifi: boolean;
+  phoneCount: number;
+  interestedServices: string[];
+  additionalComments: string;
+}
+
+export const listContacts = (baseUrl: string, cookie: string) => getAdminJson<ListedContact[]>(baseUrl, "/api/admin/contacts", cookie);
+export const listSurveys = (baseUrl: string, cookie: string) => getAdminJson<ListedSurvey[]>(baseUrl, "/api/admin/surveys", cookie);
