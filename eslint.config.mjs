@@ -11,5 +11,5 @@ export default defineConfig([
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", ".shot.mjs", "out/**", "build/**", "next-env.d.ts", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "bench-results/**"]),
+  globalIgnores([".next/**", ".next-*/**", ".shot.mjs", "out/**", "build/**", "next-env.d.ts", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "bench-results/**", ".tmp/**", ".lhdetail.mjs"]),
 ]);

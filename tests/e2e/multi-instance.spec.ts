@@ -23,6 +23,8 @@ const run = randomBytes(3).toString("hex");
 // One worker runs this file's groups one after the other: four servers booting at once
 // on a small machine would test the machine, not the app.
 test.describe.configure({ mode: "default" });
+// Like the Vitest PostgreSQL suites: skipped only when asked to (README, SKIP_POSTGRES=1).
+test.skip(process.env.SKIP_POSTGRES === "1", "SKIP_POSTGRES=1: the PostgreSQL runs are skipped on purpose");
 
 type RequestOptions = { address?: string; cookie?: string };
 

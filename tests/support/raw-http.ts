@@ -25,6 +25,8 @@ export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 30_000
   const url = new URL(request.path, baseUrl);
   const headers: Record<string, string> = { ...request.headers };
   if (request.body && !request.chunked) headers["content-length"] = String(request.body.byteLength);
+  // Node frames a body as chunks by itself only for methods that usually carry one.
+  if (request.body && request.chunked) headers["transfer-encoding"] = "chunked";
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       { agent, host: url.hostname, port: url.port, method: request.method, path: `${url.pathname}${url.search}`, headers, timeout: timeoutMs },

@@ -2,7 +2,7 @@
 
 import { ArrowRight, RotateCcw } from "lucide-react";
 import Link from "next/link";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ServiceStatistic } from "@/content/types";
 import { cn } from "@/lib/cn";
 import { routes } from "@/lib/routes";
@@ -24,12 +24,10 @@ export interface ServiceFlipCardProps {
  */
 export function ServiceFlipCard({ slug, title, description, statistic, icon }: ServiceFlipCardProps) {
   const [flipped, setFlipped] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const interacted = useRef(false);
   const frontButton = useRef<HTMLButtonElement>(null);
   const backFace = useRef<HTMLDivElement>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   // Keep keyboard and screen-reader focus on the visible face after a flip.
   useEffect(() => {
@@ -99,4 +97,11 @@ export function ServiceFlipCard({ slug, title, description, statistic, icon }: S
       </div>
     </div>
   );
+}
+
+const noSubscription = () => () => undefined;
+
+/** False in the server HTML and during hydration, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }

@@ -33,10 +33,6 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
     if (state !== "waiting") return;
     const box = boxRef.current;
     if (!box) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setState("loading");
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -51,12 +47,11 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
   }, [state]);
 
   // A priority image starts loading from the server HTML, before React can listen:
-  // read the outcome it may already have reached.
-  useEffect(() => {
-    const img = imgRef.current;
-    if (!priority || !img || !img.complete) return;
-    setState(img.naturalWidth > 0 ? "loaded" : "failed");
-  }, [priority]);
+  // read the outcome it may already have reached when React attaches to it.
+  const attachImage = (img: HTMLImageElement | null) => {
+    imgRef.current = img;
+    if (priority && img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
+  };
 
   const url = stockPhotoUrl(src, { format: "webp", width: Math.min(width, 1600) });
   const srcSet = stockPhotoSrcSet(src);
@@ -84,7 +79,7 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
           {showImage && (
             // eslint-disable-next-line @next/next/no-img-element -- the stock-photo CDN resizes and encodes for us; routing it through Next's optimizer would proxy every photo through our server.
             <img
-            ref={imgRef}
+            ref={attachImage}
             src={url}
             srcSet={srcSet}
             sizes={srcSet ? sizes : undefined}

@@ -1,0 +1,221 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile with its default simulated
+ * throttling, and desktop) on every public route of the production build, three
+ * runs each, median kept. Run `npm run build` first.
+ *
+ * Stock photos cannot be fetched here, so a local HTTPS server answers for the
+ * stock-photo host with stand-in images of the requested width and format
+ * (Chromium resolves the host to 127.0.0.1), which measures what a visitor with
+ * a network gets. Any other failed request is reported.
+ *
+ * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import sharp from "sharp";
+import { startNextServer } from "../tests/support/next-server";
+
+const ROUTES = [
+  "/",
+  "/services",
+  "/services/managed-internet",
+  "/services/starlink",
+  "/industries",
+  "/case-studies",
+  "/about",
+  "/blog",
+  "/blog/sd-wan-vs-mpls",
+  "/blog/starlink-for-business",
+  "/blog/wifi-outdoor-event",
+  "/greenville-voip",
+  "/contact",
+  "/survey",
+  "/search?q=starlink",
+  "/privacy",
+  "/terms",
+  "/sitemap",
+];
+/** noindex on purpose: the crawlability audit is expected to fail there. */
+const NOINDEX = new Set(["/survey", "/search?q=starlink"]);
+const STOCK_HOST = "images.unsplash.com";
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+/** A self-signed certificate for the stock-photo host, made with openssl. */
+function makeCertificate(dir: string) {
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", `/CN=${STOCK_HOST}`, "-addext", `subjectAltName=DNS:${STOCK_HOST}`], { stdio: "ignore" });
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/** Answers every stock-photo URL with an image of the asked width (16:10) and format. */
+async function startStandInImages(credentials: { key: Buffer; cert: Buffer }): Promise<https.Server> {
+  const cache = new Map<string, Buffer>();
+  const server = https.createServer(credentials, async (request, response) => {
+    const url = new URL(request.url ?? "/", `https://${STOCK_HOST}`);
+    const width = Math.min(2000, Math.max(16, Number(url.searchParams.get("w") ?? 1200) || 1200));
+    const format = url.searchParams.get("fm") === "jpg" ? "jpeg" : "webp";
+    const key = `${width}-${format}`;
+    let body = cache.get(key);
+    if (!body) {
+      const height = Math.round(width * 0.625);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1c3c70"/><stop offset="1" stop-color="#8ec3ff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.7}" cy="${height * 0.35}" r="${height * 0.2}" fill="#fbbf24" opacity="0.6"/></svg>`;
+      const image = sharp(Buffer.from(svg));
+      body = await (format === "webp" ? image.webp({ quality: 80 }) : image.jpeg({ quality: 80 })).toBuffer();
+      cache.set(key, body);
+    }
+    response.writeHead(200, { "Content-Type": `image/${format}`, "Cache-Control": "public, max-age=31536000, immutable", "Access-Control-Allow-Origin": "*" });
+    response.end(body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(443, "127.0.0.1", resolve);
+  });
+  return server;
+}
+
+interface RunSummary {
+  route: string;
+  preset: "mobile" | "desktop";
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+  requests: number;
+  failingAudits: string[];
+  failedRequests: string[];
+}
+
+interface Lhr {
+  categories: Record<string, { id: string; score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: unknown }>;
+}
+
+/**
+ * Lighthouse runs as its own process: its page functions are serialized into the
+ * browser, and the TypeScript loader's helper names would not exist there.
+ */
+function runLighthouse(url: string, port: number, preset: "mobile" | "desktop"): Lhr {
+  const cli = path.join(process.cwd(), "node_modules", "lighthouse", "cli", "index.js");
+  const args = [cli, url, `--port=${port}`, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility,best-practices,seo"];
+  if (preset === "desktop") args.push("--preset=desktop");
+  const json = execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(json) as Lhr;
+}
+
+function summarize(route: string, preset: RunSummary["preset"], lhr: Lhr): RunSummary {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  const network = items("network-requests") as { url: string; statusCode: number; resourceType?: string; transferSize?: number; failed?: boolean }[];
+  const weighted = new Set(
+    Object.values(lhr.categories).flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 || category.id !== "performance").map((ref) => ref.id)),
+  );
+  const failingAudits = Object.values(lhr.audits)
+    .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual" && audit.scoreDisplayMode !== "notApplicable")
+    .filter((audit) => !(NOINDEX.has(route) && audit.id === "is-crawlable"))
+    .map((audit) => audit.id);
+  return {
+    route,
+    preset,
+    scores: { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo") },
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsBytes: network.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    totalBytes: numeric("total-byte-weight"),
+    requests: network.length,
+    failingAudits,
+    failedRequests: network.filter((r) => r.failed || r.statusCode >= 400).map((r) => `${r.statusCode} ${r.url}`),
+  };
+}
+
+function median(runs: RunSummary[]): RunSummary {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function formatTable(rows: RunSummary[]): string {
+  const header = "| Route | Preset | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | JS | Total | Req | Failing audits |";
+  const line = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+  const body = rows.map(
+    (r) =>
+      `| ${r.route} | ${r.preset} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores.bestPractices} | ${r.scores.seo} | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(0)} KB | ${(r.totalBytes / 1024).toFixed(0)} KB | ${r.requests} | ${r.failingAudits.join(", ") || "none"} |`,
+  );
+  return [header, line, ...body].join("\n");
+}
+
+async function main() {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) throw new Error("No production build found: run `npm run build` first.");
+  const runs = Number(option("runs") ?? 3);
+  const routes = option("routes")?.split(",") ?? ROUTES;
+  const presetOption = option("preset") ?? "both";
+  const presets = (presetOption === "both" ? ["mobile", "desktop"] : [presetOption]) as RunSummary["preset"][];
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
+  const images = await startStandInImages(makeCertificate(tmp));
+  const server = await startNextServer({ DATABASE_PATH: path.join(tmp, "lh.db"), RATE_LIMIT_MULTIPLIER: "1000" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--host-resolver-rules=MAP ${STOCK_HOST} 127.0.0.1`,
+      "--ignore-certificate-errors",
+    ],
+  });
+  const results: RunSummary[] = [];
+  try {
+    for (const route of routes) {
+      for (const preset of presets) {
+        const samples: RunSummary[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          samples.push(summarize(route, preset, runLighthouse(`${server.url}${route}`, chrome.port, preset)));
+        }
+        const kept = median(samples);
+        results.push(kept);
+        console.log(
+          `${route.padEnd(30)} ${preset.padEnd(7)} perf ${kept.scores.performance} a11y ${kept.scores.accessibility} bp ${kept.scores.bestPractices} seo ${kept.scores.seo} LCP ${(kept.lcpMs / 1000).toFixed(2)}s TBT ${Math.round(kept.tbtMs)}ms CLS ${kept.cls.toFixed(3)}${kept.failingAudits.length ? `  failing: ${kept.failingAudits.join(", ")}` : ""}`,
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    images.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const table = formatTable(results);
+  console.log(`\n${table}`);
+  const failed = [...new Set(results.flatMap((r) => r.failedRequests))];
+  console.log(failed.length ? `\nFailed requests:\n${failed.join("\n")}` : "\nFailed requests: none");
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync("bench-results/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runs, results }, null, 2));
+  writeFileSync("bench-results/lighthouse.md", `${table}\n`);
+  console.log("\nWritten: bench-results/lighthouse.json, bench-results/lighthouse.md");
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

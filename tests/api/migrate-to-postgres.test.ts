@@ -1,0 +1,302 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
+import { LIMITS } from "@/lib/validation/limits";
+import { contactPresetValues, projectTypeValues } from "@/lib/validation/project-types";
+import { surveySchema } from "@/lib/validation/survey-schema";
+import { surveyServiceValues } from "@/lib/validation/survey-services";
+import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
+import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
+import {
+  deleteContactRequest,
+  insertContactRequest,
+  listContactRequests,
+  markContactRequestViewed,
+} from "@/server/db/contact-requests";
+import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/db/mail-outbox";
+import { migrateToLatest } from "@/server/db/migrations";
+import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
+import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
+import {
+  deleteSurveySubmission,
+  insertSurveySubmission,
+  listSurveySubmissions,
+  markSurveySubmissionViewed,
+} from "@/server/db/survey-submissions";
+import {
+  APP_TABLES,
+  applyDatabaseEnv,
+  createFreshDatabase,
+  type FreshDatabase,
+  postgresSkipped,
+  restoreDatabaseEnv,
+} from "../support/test-database";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SCRIPT = path.join(ROOT, "scripts/migrate-to-postgres.ts");
+
+type ScriptRun = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the script as `npm run db:migrate-to-postgres` would, with no database settings inherited. */
+function runScript(args: string[]): Promise<ScriptRun> {
+  return new Promise((resolve, reject) => {
+    const { DATABASE_URL: _url, DATABASE_PATH: _path, ...env } = process.env;
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", SCRIPT, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Text a database or driver could mangle: quotes, backslashes, SQL, markup, every script and plane. */
+const UNUSUAL = [
+  `Zoë O'Brien-Łukasiewicz "the boss"`,
+  `'; drop table contact_requests; -- \\ C:\\Temp\\ $1 $$ %s %_ \`tick\``,
+  "<script>alert('x')</script> &amp; &lt;",
+  "日本語のテキスト · مرحبا بالعالم · שלום · Ελληνικά · 🚀👩🏽‍💻🏳️‍🌈 𝄞",
+  "tabs\tand\r\nCRLF and\nLF and \u2028 line separator and e\u0301 combining and zero\u200bwidth",
+].join("\n");
+
+const contactOutbox = (index: number): OutboxMessage => ({
+  to: "owner@example.com",
+  from: "Website <website@example.com>",
+  replyTo: "visitor@example.com",
+  subject: `Lead ${index}: “quotes” & <tags> 🚀`,
+  text: `${UNUSUAL}\n${index}`,
+  html: `<p>${index} ${UNUSUAL.replace(/</g, "&lt;")}</p>`,
+});
+
+const SESSION_HASHES = ["a".repeat(64), "b".repeat(64), "c".repeat(64)];
+const SETTING_KEYS = ["admin_password_hash", "notes ✓"];
+const RATE_KEYS = ["submit:contact:203.0.113.9", "login-fail:user:zoë 👀", "login-fail:addr:2001:db8::1"];
+const WINDOW = 15 * 60 * 1000;
+
+/** Fills the current database through the app's own query functions. */
+async function fillThroughTheApp(): Promise<void> {
+  for (let index = 0; index < 6; index += 1) {
+    const data = contactRequestSchema.parse({
+      name: `Visitor ${index} ${UNUSUAL.slice(0, 60)}`,
+      email: `visitor.${index}+tag@example.com`,
+      phone: "(864) 555-0142 ext. 7",
+      projectType: projectTypeValues[index % projectTypeValues.length],
+      message: index === 0 ? "x".repeat(LIMITS.messageMax) : UNUSUAL,
+      source: index % 2 === 0 ? contactPresetValues[index % contactPresetValues.length] : undefined,
+    });
+    await insertContactRequest(data, { outbox: index < 4 ? contactOutbox(index) : undefined });
+  }
+  const contacts = (await listContactRequests()).map((row) => row.id).sort((a, b) => a - b);
+  await markContactRequestViewed(contacts[1]!);
+  // A gap in the middle, and the newest one gone: its id must never be handed out again.
+  await deleteContactRequest(contacts[2]!);
+  await deleteContactRequest(contacts[5]!);
+
+  const flags = [
+    [true, false],
+    [false, true],
+    [true, true],
+    [false, false],
+  ] as const;
+  for (const [index, [usesStreaming, hasPublicWifi]] of flags.entries()) {
+    const data = surveySchema.parse({
+      businessName: `Business ${index} ${UNUSUAL.slice(0, 80)}`,
+      email: `office${index}@example.com`,
+      phoneNumber: "864-555-0123",
+      address: `${index} Main St, Travelers Rest, SC 29690 — “Suite” #${index}`,
+      employeeCount: index === 0 ? LIMITS.employeeCountMax : 1,
+      deviceCount: index === 1 ? LIMITS.deviceCountMax : 0,
+      primaryInternetUse: UNUSUAL.slice(0, 200),
+      usesStreaming,
+      hasPublicWifi,
+      phoneCount: index,
+      interestedServices: surveyServiceValues.slice(0, index * 2),
+      additionalComments: index === 3 ? "" : UNUSUAL,
+    });
+    await insertSurveySubmission(data, { outbox: index === 0 ? contactOutbox(100) : undefined });
+  }
+  const surveys = (await listSurveySubmissions()).map((row) => row.id).sort((a, b) => a - b);
+  await markSurveySubmissionViewed(surveys[0]!);
+  await deleteSurveySubmission(surveys[3]!);
+
+  // Outbox rows in every state: sent, waiting to retry, failed, leased, pending.
+  const [sent, retried, failed, leased] = await claimOutboxBatch("worker-1", 4, 60_000);
+  await markOutboxSent(sent!.id, "worker-1");
+  await markOutboxRetry(retried!.id, "worker-1", `550 mailbox unavailable: ${UNUSUAL}`, Date.now() + 5_000);
+  await markOutboxFailed(failed!.id, "worker-1", "gave up after 25 attempts");
+  expect(leased).toBeDefined();
+
+  const now = Date.now();
+  for (const hash of SESSION_HASHES) await createAdminSession(hash, now, 12 * 60 * 60 * 1000);
+  await touchAdminSession(SESSION_HASHES[1]!, now + 90_000);
+  await deleteAdminSession(SESSION_HASHES[2]!);
+
+  await setSettingIfAbsent(SETTING_KEYS[0]!, "scrypt$32768$8$1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5");
+  await setSettingIfAbsent(SETTING_KEYS[1]!, UNUSUAL);
+
+  for (const [index, key] of RATE_KEYS.entries()) {
+    for (let hit = 0; hit <= index; hit += 1) await consumeRateLimit(key, 5, WINDOW, now);
+  }
+}
+
+/** Everything the app can read back, through its query functions (and every raw rate-limit row). */
+async function readThroughTheApp() {
+  const db = await getDb();
+  const rateLimitRows = await db.selectFrom("rate_limits").selectAll().execute();
+  return {
+    contacts: await listContactRequests(),
+    surveys: await listSurveySubmissions(),
+    outbox: await listOutbox(),
+    sessions: await Promise.all(SESSION_HASHES.map((hash) => findAdminSession(hash))),
+    settings: await Promise.all(SETTING_KEYS.map((key) => getSetting(key))),
+    rateLimits: await Promise.all(RATE_KEYS.map((key) => peekRateLimit(key, 5, WINDOW))),
+    rateLimitRows: rateLimitRows.sort((a, b) => (a.key < b.key ? -1 : 1)),
+  };
+}
+
+async function countRows(): Promise<Record<string, number>> {
+  const db = await getDb();
+  const counts: Record<string, number> = {};
+  for (const table of APP_TABLES) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
+  let sqlite: FreshDatabase;
+  let postgres: FreshDatabase;
+  let savedEnv: ReturnType<typeof applyDatabaseEnv>;
+  let inSqlite: Awaited<ReturnType<typeof readThroughTheApp>>;
+  let highest: { contact: number; survey: number; outbox: number };
+
+  /** Points the app's shared connection at one of the two databases. */
+  async function useDatabase(database: FreshDatabase): Promise<void> {
+    await closeDb();
+    applyDatabaseEnv(database.config);
+    await getDb();
+  }
+  const sqlitePath = () => (sqlite.config.engine === "sqlite" ? sqlite.config.path : "");
+  const postgresUrl = () => (postgres.config.engine === "postgres" ? postgres.config.url : "");
+
+  beforeAll(async () => {
+    await closeDb();
+    sqlite = await createFreshDatabase("sqlite");
+    postgres = await createFreshDatabase("postgres");
+    savedEnv = applyDatabaseEnv(sqlite.config);
+    await fillThroughTheApp();
+    inSqlite = await readThroughTheApp();
+    const db = await getDb();
+    const issued = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`.execute(db);
+    const seq = (name: string) => issued.rows.find((row) => row.name === name)?.seq ?? 0;
+    highest = { contact: seq("contact_requests"), survey: seq("survey_submissions"), outbox: seq("mail_outbox") };
+    await closeDb();
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeDb();
+    restoreDatabaseEnv(savedEnv);
+    await sqlite?.drop();
+    await postgres?.drop();
+  });
+
+  // The tests below continue one story: migrate, migrate again, force, keep working.
+  it("copies every table with its ids, prints a verified summary, and PostgreSQL reads back exactly what SQLite held", async () => {
+    const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl()]);
+
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits"]) {
+      expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
+    }
+    expect(run.stdout).toMatch(/Copied and verified 19 rows in 6 tables/);
+
+    await useDatabase(postgres);
+    expect(await readThroughTheApp()).toEqual(inSqlite);
+    // The flags really are booleans in PostgreSQL, not 0/1 text.
+    const flags = await sql<{ uses_streaming: unknown }>`select uses_streaming from survey_submissions`.execute(await getDb());
+    expect(new Set(flags.rows.map((row) => typeof row.uses_streaming))).toEqual(new Set(["boolean"]));
+  });
+
+  it("refuses a target that already holds rows and leaves it untouched", async () => {
+    const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl()]);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/already holds rows: contact_requests \(4\).*--force/);
+    await useDatabase(postgres);
+    expect(await readThroughTheApp()).toEqual(inSqlite);
+  });
+
+  it("with --force replaces the target's rows instead of adding to them", async () => {
+    await useDatabase(postgres);
+    await insertContactRequest(contactRequestSchema.parse({ name: "Added later", email: "later@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "Stored only in PostgreSQL." }));
+
+    const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl(), "--force"]);
+
+    expect(run.code, run.stderr).toBe(0);
+    await useDatabase(postgres);
+    expect(await readThroughTheApp()).toEqual(inSqlite);
+  });
+
+  it("gives leads stored after the migration fresh ids, past every id SQLite ever issued", async () => {
+    await useDatabase(postgres);
+    const contact = await insertContactRequest(
+      contactRequestSchema.parse({ name: "After Move", email: "after@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "First lead on PostgreSQL." }),
+      { outbox: contactOutbox(200) },
+    );
+    const survey = await insertSurveySubmission(surveySchema.parse({ businessName: "After Move LLC", email: "after@example.com", phoneNumber: "8645550100", address: "1 Main St", employeeCount: 2, deviceCount: 3, primaryInternetUse: "Email", phoneCount: 1 }));
+
+    // The deleted newest rows had these ids; they are not handed out again.
+    expect(contact.id).toBe(highest.contact + 1);
+    expect(survey.id).toBe(highest.survey + 1);
+    expect((await listOutbox()).at(-1)?.id).toBe(highest.outbox + 1);
+    expect((await listContactRequests())[0]).toMatchObject({ id: contact.id, name: "After Move" });
+  });
+
+  it("refuses a SQLite file that does not exist, and does not create one", async () => {
+    const missing = path.join(os.tmpdir(), `no-such-site-${process.pid}.db`);
+    const run = await runScript(["--from", missing, "--to", postgresUrl()]);
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`No SQLite database at ${missing}`);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it("commits nothing and exits non-zero when the copy does not read back identical", async () => {
+    const target = await createFreshDatabase("postgres");
+    const db = createDb(target.config);
+    try {
+      // A target that silently alters what it stores, as a misconfigured server might.
+      await migrateToLatest(db, "postgres");
+      await sql`create function alter_setting() returns trigger language plpgsql as $$ begin new.value := new.value || ' (altered)'; return new; end $$`.execute(db);
+      await sql`create trigger alter_setting before insert on settings for each row execute function alter_setting()`.execute(db);
+
+      const run = await runScript(["--from", sqlitePath(), "--to", target.config.engine === "postgres" ? target.config.url : ""]);
+
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^settings\s+2\s+2\s+ok\s+DIFFERENT/m);
+      expect(run.stderr).toMatch(/does not match the source; nothing was committed/);
+      const stored = await sql<{ n: number }>`select (select count(*) from contact_requests) + (select count(*) from settings) as n`.execute(db);
+      expect(Number(stored.rows[0]?.n)).toBe(0);
+    } finally {
+      await destroyDb(db);
+      await target.drop();
+    }
+  });
+
+  it("leaves the SQLite database as it was", async () => {
+    await useDatabase(sqlite);
+    expect(await readThroughTheApp()).toEqual(inSqlite);
+    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, admin_sessions: 2, settings: 2 });
+  });
+});
