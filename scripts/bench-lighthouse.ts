@@ -10,7 +10,8 @@
  *
  * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
@@ -106,12 +107,13 @@ interface Lhr {
  * Lighthouse runs as its own process: its page functions are serialized into the
  * browser, and the TypeScript loader's helper names would not exist there.
  */
-function runLighthouse(url: string, port: number, preset: "mobile" | "desktop"): Lhr {
+async function runLighthouse(url: string, port: number, preset: "mobile" | "desktop"): Promise<Lhr> {
   const cli = path.join(process.cwd(), "node_modules", "lighthouse", "cli", "index.js");
   const args = [cli, url, `--port=${port}`, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility,best-practices,seo"];
   if (preset === "desktop") args.push("--preset=desktop");
-  const json = execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(json) as Lhr;
+  // Asynchronous on purpose: the stand-in image server lives in this process and must keep answering.
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as Lhr;
 }
 
 function summarize(route: string, preset: RunSummary["preset"], lhr: Lhr): RunSummary {
@@ -140,6 +142,14 @@ function summarize(route: string, preset: RunSummary["preset"], lhr: Lhr): RunSu
     failingAudits,
     failedRequests: network.filter((r) => r.failed || r.statusCode >= 400).map((r) => `${r.statusCode} ${r.url}`),
   };
+}
+
+/** With --details: what shifted and what the console reported, to find the cause. */
+function printDetails(lhr: Lhr) {
+  for (const id of ["layout-shifts", "errors-in-console", "largest-contentful-paint-element"]) {
+    const items = ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 5);
+    for (const item of items) console.log(`  ${id}: ${JSON.stringify(item).slice(0, 500)}`);
+  }
 }
 
 function median(runs: RunSummary[]): RunSummary {
@@ -189,7 +199,9 @@ async function main() {
       for (const preset of presets) {
         const samples: RunSummary[] = [];
         for (let run = 0; run < runs; run += 1) {
-          samples.push(summarize(route, preset, runLighthouse(`${server.url}${route}`, chrome.port, preset)));
+          const lhr = await runLighthouse(`${server.url}${route}`, chrome.port, preset);
+          if (process.argv.includes("--details")) printDetails(lhr);
+          samples.push(summarize(route, preset, lhr));
         }
         const kept = median(samples);
         results.push(kept);

@@ -65,13 +65,16 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
       data-state={state}
     >
       {state === "failed" ? (
-        <div role="img" aria-label={alt} className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
+        // Keys keep React from morphing the loading placeholder into this one in place,
+        // which the browser would report as a layout shift.
+        <div key="failed" role="img" aria-label={alt} className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
           <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
         </div>
       ) : (
         <>
           {state !== "loaded" && (
             <div
+              key="loading"
               aria-hidden="true"
               className="absolute inset-0 scale-110 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 blur-lg no-js:hidden"
             />
