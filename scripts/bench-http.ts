@@ -8,8 +8,12 @@
  * autocannon at 50 connections for 10 s. Prints requests/second, p50 and p99,
  * the ratio to the bare server, and the Next server's resident memory.
  *
- * Options: --duration S (default 10), --rounds N (default 3).
+ * Then, unless --no-postgres, the same POST load on two instances sharing one
+ * PostgreSQL database (scripts/bench-multi-instance.ts) for the scale-out figure.
+ *
+ * Options: --duration S (default 10), --rounds N (default 3), --no-postgres.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -109,7 +113,14 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => {
+    if (process.argv.includes("--no-postgres")) return;
+    console.log("\nTwo instances on one PostgreSQL database:");
+    const run = spawnSync(process.execPath, [path.join(process.cwd(), "node_modules", "tsx", "dist", "cli.mjs"), "scripts/bench-multi-instance.ts"], { stdio: "inherit" });
+    if (run.status !== 0) process.exitCode = run.status ?? 1;
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
