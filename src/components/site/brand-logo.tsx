@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
 
 /** Wordmark with a ridge-line glyph: drawn inline so it costs no request. */
