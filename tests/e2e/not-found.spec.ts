@@ -71,3 +71,12 @@ test.describe("not-found pages", () => {
     }
   });
 });
+
+test("an unknown API path answers a JSON 404, whatever the method", async ({ request }) => {
+  for (const method of ["GET", "POST", "DELETE"] as const) {
+    const response = await request.fetch("/api/no-such-endpoint/here", { method });
+    expect(response.status(), method).toBe(404);
+    expect(response.headers()["content-type"], method).toContain("application/json");
+    expect(await response.json(), method).toEqual({ error: "No such API endpoint." });
+  }
+});
