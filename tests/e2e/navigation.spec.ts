@@ -95,7 +95,7 @@ test.describe("desktop header", () => {
     await expect(phone).toHaveCount(1);
     await expect(phone).toHaveText(/\(\d{3}\) \d{3}-\d{4}/);
     await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
-    await expect(header.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: "Saluda Ridge Technologies", exact: true })).toHaveAttribute("href", "/");
   });
 });
 
