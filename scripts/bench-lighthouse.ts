@@ -144,6 +144,18 @@ function summarize(route: string, preset: RunSummary["preset"], lhr: Lhr): RunSu
   };
 }
 
+/** Lighthouse occasionally loses the trace of a load (NO_NAVSTART); such a run is repeated. */
+async function runWithRetry(run: () => Promise<Lhr>, route: string, attempts = 3): Promise<Lhr> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  ${route}: Lighthouse run failed (${String((error as { stderr?: string }).stderr ?? error).trim().slice(0, 120)}), retrying`);
+    }
+  }
+}
+
 /** With --details: what shifted and what the console reported, to find the cause. */
 function printDetails(lhr: Lhr) {
   for (const id of ["layout-shifts", "errors-in-console", "largest-contentful-paint-element"]) {
@@ -199,7 +211,7 @@ async function main() {
       for (const preset of presets) {
         const samples: RunSummary[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const lhr = await runLighthouse(`${server.url}${route}`, chrome.port, preset);
+          const lhr = await runWithRetry(() => runLighthouse(`${server.url}${route}`, chrome.port, preset), route);
           if (process.argv.includes("--details")) printDetails(lhr);
           samples.push(summarize(route, preset, lhr));
         }

@@ -251,3 +251,15 @@ test.describe("mobile menu at 375×812", () => {
     expect(await undersized(dialog), "undersized menu targets").toEqual([]);
   });
 });
+
+test("every footer link is at least 44 px tall on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/");
+  const links = page.getByRole("contentinfo").getByRole("link");
+  const count = await links.count();
+  expect(count).toBeGreaterThan(15);
+  for (let index = 0; index < count; index += 1) {
+    const box = await links.nth(index).boundingBox();
+    expect(box!.height, (await links.nth(index).textContent()) ?? "").toBeGreaterThanOrEqual(44);
+  }
+});

@@ -12,7 +12,7 @@ function FooterLinkList({ title, links }: { title: string; links: readonly NavLi
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.href + link.label}>
-            <Link href={link.href} className="inline-flex min-h-9 items-center text-sm text-slate-300 hover:text-white">
+            <Link href={link.href} className="inline-flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-9">
               {link.label}
             </Link>
           </li>
@@ -62,19 +62,19 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
-              <a href={site.address.mapUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              <a href={site.address.mapUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {site.address.display}
               </a>
             </li>
             <li className="flex gap-2">
               <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
-              <a href={site.phone.href} className="hover:text-white">
+              <a href={site.phone.href} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0">
                 {site.phone.display}
               </a>
             </li>
             <li className="flex gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
-              <a href={`mailto:${site.email}`} className="break-all hover:text-white">
+              <a href={`mailto:${site.email}`} className="inline-flex min-h-11 items-center break-all hover:text-white sm:min-h-0">
                 {site.email}
               </a>
             </li>
