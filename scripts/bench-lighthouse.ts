@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import sharp from "sharp";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startNextServer } from "../tests/support/next-server";
 
 const ROUTES = [
@@ -191,16 +192,10 @@ async function main() {
   const images = await startStandInImages(makeCertificate(tmp));
   const server = await startNextServer({ DATABASE_PATH: path.join(tmp, "lh.db"), RATE_LIMIT_MULTIPLIER: "1000" });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: [
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_ARGS,
       `--host-resolver-rules=MAP ${STOCK_HOST} 127.0.0.1`,
       "--ignore-certificate-errors",
     ],
