@@ -2,6 +2,7 @@ import "server-only";
 import type { Selectable } from "kysely";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
+import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
 
@@ -64,31 +65,16 @@ export async function getContactRequest(id: number): Promise<ContactRequest | un
   return row && toContactRequest(row);
 }
 
-/** False when there is no such request. Marking twice is fine. */
-export async function markContactRequestViewed(id: number): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const db = await getDb();
-  const result = await db.updateTable("contact_requests").set({ viewed: writeBoolean(true) }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function markContactRequestViewed(id: number): Promise<boolean> {
+  return markInboxRowViewed("contact_requests", id);
 }
 
-/** False when there is no such request. */
-export async function deleteContactRequest(id: number): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const db = await getDb();
-  const result = await db.deleteFrom("contact_requests").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function deleteContactRequest(id: number): Promise<boolean> {
+  return deleteInboxRow("contact_requests", id);
 }
 
-/** Requests not yet opened in the admin. */
-export async function countNewContactRequests(): Promise<number> {
-  const db = await getDb();
-  const row = await db
-    .selectFrom("contact_requests")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("viewed", "=", writeBoolean(false))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countNewContactRequests(): Promise<number> {
+  return countUnviewedInboxRows("contact_requests");
 }
 
 function toContactRequest(row: Selectable<ContactRequestsTable>): ContactRequest {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Selectable } from "kysely";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
+import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
 import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
 
@@ -76,31 +77,16 @@ export async function getSurveySubmission(id: number): Promise<SurveySubmission 
   return row && toSurveySubmission(row);
 }
 
-/** False when there is no such submission. Marking twice is fine. */
-export async function markSurveySubmissionViewed(id: number): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const db = await getDb();
-  const result = await db.updateTable("survey_submissions").set({ viewed: writeBoolean(true) }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function markSurveySubmissionViewed(id: number): Promise<boolean> {
+  return markInboxRowViewed("survey_submissions", id);
 }
 
-/** False when there is no such submission. */
-export async function deleteSurveySubmission(id: number): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const db = await getDb();
-  const result = await db.deleteFrom("survey_submissions").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function deleteSurveySubmission(id: number): Promise<boolean> {
+  return deleteInboxRow("survey_submissions", id);
 }
 
-/** Submissions not yet opened in the admin. */
-export async function countNewSurveySubmissions(): Promise<number> {
-  const db = await getDb();
-  const row = await db
-    .selectFrom("survey_submissions")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("viewed", "=", writeBoolean(false))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countNewSurveySubmissions(): Promise<number> {
+  return countUnviewedInboxRows("survey_submissions");
 }
 
 function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
