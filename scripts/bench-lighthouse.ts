@@ -20,27 +20,10 @@ import * as chromeLauncher from "chrome-launcher";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startNextServer } from "../tests/support/next-server";
+import { PUBLIC_PAGES } from "../tests/support/public-pages";
 
-const ROUTES = [
-  "/",
-  "/services",
-  "/services/managed-internet",
-  "/services/starlink",
-  "/industries",
-  "/case-studies",
-  "/about",
-  "/blog",
-  "/blog/sd-wan-vs-mpls",
-  "/blog/starlink-for-business",
-  "/blog/wifi-outdoor-event",
-  "/greenville-voip",
-  "/contact",
-  "/survey",
-  "/search?q=starlink",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-];
+/** Every public page, plus the form pages and a search result page. */
+const ROUTES = [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=starlink"];
 /** noindex on purpose: the crawlability audit is expected to fail there. */
 const NOINDEX = new Set(["/survey", "/search?q=starlink"]);
 const STOCK_HOST = "images.unsplash.com";

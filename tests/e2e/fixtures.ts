@@ -20,21 +20,4 @@ export const test = base.extend<{ networkGuard: void }>({
 
 export { expect };
 
-/** The public pages of the spec, plus the legal pages and the HTML sitemap. */
-export const PUBLIC_PAGES = [
-  "/",
-  "/services",
-  "/services/managed-internet",
-  "/services/starlink",
-  "/industries",
-  "/case-studies",
-  "/about",
-  "/blog",
-  "/blog/sd-wan-vs-mpls",
-  "/blog/starlink-for-business",
-  "/blog/wifi-outdoor-event",
-  "/greenville-voip",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-] as const;
+export { PUBLIC_PAGES } from "../support/public-pages";
