@@ -8,7 +8,9 @@
  * (Chromium resolves the host to 127.0.0.1), which measures what a visitor with
  * a network gets. Any other failed request is reported.
  *
- * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both.
+ * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both,
+ * --details (print layout shifts, console errors and the LCP element), --save-reports DIR
+ * (every full Lighthouse report as JSON, to study long tasks and the LCP breakdown).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -191,6 +193,11 @@ async function main() {
         for (let run = 0; run < runs; run += 1) {
           const lhr = await runWithRetry(() => runLighthouse(`${server.url}${route}`, chrome.port, preset), route);
           if (process.argv.includes("--details")) printDetails(lhr);
+          const reportDir = option("save-reports");
+          if (reportDir) {
+            mkdirSync(reportDir, { recursive: true });
+            writeFileSync(path.join(reportDir, `${preset}${route.replace(/[^a-z0-9]+/gi, "_")}-${run + 1}.json`), JSON.stringify(lhr));
+          }
           samples.push(summarize(route, preset, lhr));
         }
         const kept = median(samples);

@@ -72,7 +72,9 @@ if (vitest) {
   totals.failed += 1;
 }
 
-const built = run("production build", bin("next"), ["build"]);
+const built =
+  run("font subset", process.execPath, ["scripts/subset-font.mjs"]) &&
+  run("production build", bin("next"), ["build"]) && run("compile hints on the client chunks", process.execPath, ["scripts/add-compile-hints.mjs"]);
 ok = built && ok;
 if (built) {
   const port = await freePort();

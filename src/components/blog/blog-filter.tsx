@@ -67,9 +67,10 @@ export function BlogFilter({ posts }: { posts: readonly PostSummary[] }) {
       </p>
       {visible.length > 0 ? (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((post) => (
+          {visible.map((post, index) => (
             <li key={post.slug}>
-              <PostCard post={post} />
+              {/* On a phone the first card's photo is the largest thing in view: it loads with the page. */}
+              <PostCard post={post} priority={index === 0} />
             </li>
           ))}
         </ul>

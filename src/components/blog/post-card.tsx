@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import type { PostSummary } from "@/content/types";
 
-export function PostCard({ post, linkLabel = "Read Article" }: { post: PostSummary; linkLabel?: string }) {
+export function PostCard({ post, linkLabel = "Read Article", priority = false }: { post: PostSummary; linkLabel?: string; priority?: boolean }) {
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden">
       <LazyImage
@@ -14,6 +14,7 @@ export function PostCard({ post, linkLabel = "Read Article" }: { post: PostSumma
         width={800}
         height={450}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        priority={priority}
       />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">

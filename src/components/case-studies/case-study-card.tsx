@@ -3,7 +3,15 @@ import type { CaseStudy } from "@/content/types";
 import { LazyImage } from "@/components/ui/lazy-image";
 import { Card } from "@/components/ui/card";
 
-export function CaseStudyCard({ caseStudy, headingLevel = "h3" }: { caseStudy: CaseStudy; headingLevel?: "h2" | "h3" }) {
+export function CaseStudyCard({
+  caseStudy,
+  headingLevel = "h3",
+  priority = false,
+}: {
+  caseStudy: CaseStudy;
+  headingLevel?: "h2" | "h3";
+  priority?: boolean;
+}) {
   const Heading = headingLevel;
   return (
     <Card className="flex h-full flex-col overflow-hidden" id={caseStudy.slug}>
@@ -13,6 +21,7 @@ export function CaseStudyCard({ caseStudy, headingLevel = "h3" }: { caseStudy: C
         width={800}
         height={500}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        priority={priority}
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{caseStudy.category}</p>

@@ -76,7 +76,7 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
             <div
               key="loading"
               aria-hidden="true"
-              className="absolute inset-0 scale-110 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 blur-lg no-js:hidden"
+              className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 no-js:hidden"
             />
           )}
           {showImage && (
@@ -95,9 +95,10 @@ export function LazyImage({ src, alt, width, height, sizes = "100vw", className,
             onLoad={() => setState("loaded")}
             onError={() => setState("failed")}
             className={cn(
-              "absolute inset-0 size-full object-cover transition-opacity duration-500",
-              priority ? "no-js:opacity-100" : "no-js:hidden",
-              state === "loaded" ? "opacity-100" : "opacity-0",
+              "absolute inset-0 size-full object-cover",
+              // A priority image is the page's largest paint: it shows the moment it has
+              // pixels, not after scripts start and fade it in. Lazy ones fade in.
+              priority ? "opacity-100" : ["transition-opacity duration-500 no-js:hidden", state === "loaded" ? "opacity-100" : "opacity-0"],
               imgClassName,
             )}
             />

@@ -30,15 +30,16 @@ export default function CaseStudiesPage() {
       <JsonLd data={breadcrumbJsonLd([{ name: "Case Studies", path: routes.caseStudies }])} />
       <PageHero eyebrow="Our Work" title="Case Studies" intro="Real projects, grouped by the kind of problem they solved." />
       <div className="container-page space-y-16 py-16">
-        {groups.map(([category, items]) => (
+        {groups.map(([category, items], groupIndex) => (
           <section key={category} aria-labelledby={`cat-${slugify(category)}`}>
             <h2 id={`cat-${slugify(category)}`} className="text-2xl font-bold text-slate-900">
               {category}
             </h2>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((caseStudy) => (
+              {items.map((caseStudy, index) => (
                 <li key={caseStudy.slug}>
-                  <CaseStudyCard caseStudy={caseStudy} />
+                  {/* The first photo is in view on arrival, even on a phone: it loads with the page. */}
+                  <CaseStudyCard caseStudy={caseStudy} priority={groupIndex === 0 && index === 0} />
                 </li>
               ))}
             </ul>
