@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { securityHeaderRules } from "./src/lib/security/security-headers";
 
 const nextConfig: NextConfig = {
   // A second build directory lets a test run build while another build is in use.
@@ -10,10 +11,11 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, not bundled.
   serverExternalPackages: ["better-sqlite3"],
-  // Pages and API answers get their security headers from src/proxy.ts; build assets
-  // skip the proxy, so the headers that matter for them are set here.
+  // Pages and API answers get their security headers here (src/proxy.ts replaces the
+  // policy where a page has a nonce); build assets get the ones that matter for them.
   async headers() {
     return [
+      ...securityHeaderRules(),
       {
         source: "/_next/static/:path*",
         headers: [

@@ -1,6 +1,7 @@
 /**
- * The response headers every page and API answer carries. Pure functions, so the
- * proxy applies them and tests can read the same policy.
+ * The response headers every page and API answer carries. Pure functions, so
+ * next.config.ts (every response) and the proxy (pages with a nonce) build them
+ * from one policy, and tests can read it.
  */
 const STOCK_PHOTO_ORIGIN = "https://images.unsplash.com";
 /** The maps provider's origins, allowed only on the survey and only when a key is set. */
@@ -66,4 +67,39 @@ export function staticSecurityHeaders(secure: boolean): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(secure ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
+}
+
+/**
+ * "Behind TLS": the first X-Forwarded-Proto entry is https, as the proxy's own check
+ * reads it. Next anchors `has` values (^…$).
+ */
+const FORWARDED_HTTPS_PATTERN = "\\s*https\\s*(?:,.*)?";
+
+type HeaderRule = {
+  source: string;
+  has?: { type: "header"; key: string; value: string }[];
+  headers: { key: string; value: string }[];
+};
+
+const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
+/**
+ * The security headers as next.config `headers()` rules, for every path but the hashed
+ * build assets (which get their own, smaller set). Next's router sets them before the
+ * proxy would run, so the proxy runs only where there is a nonce to make (src/proxy.ts)
+ * and replaces the policy there. The HTTPS rule comes last so its values win.
+ */
+export function securityHeaderRules(): HeaderRule[] {
+  const source = "/((?!_next/static|_next/image).*)";
+  return [
+    {
+      source,
+      headers: asList({ "Content-Security-Policy": contentSecurityPolicy({ secure: false }), ...staticSecurityHeaders(false) }),
+    },
+    {
+      source,
+      has: [{ type: "header", key: "x-forwarded-proto", value: FORWARDED_HTTPS_PATTERN }],
+      headers: asList({ "Content-Security-Policy": contentSecurityPolicy({ secure: true }), ...staticSecurityHeaders(true) }),
+    },
+  ];
 }

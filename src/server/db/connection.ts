@@ -62,6 +62,26 @@ export function createDb(config: DbConfig): Kysely<Database> {
   return db;
 }
 
+/*
+ * The better-sqlite3 handle behind each SQLite instance, keyed like `engines` and on
+ * globalThis for the same reason. Set once the dialect has opened the file.
+ */
+const SQLITE_HANDLES_KEY = Symbol.for("saluda-ridge.sqlite-handles");
+const sqliteHandles: WeakMap<object, { handle?: SQLite.Database }> = ((
+  globalThis as typeof globalThis & { [SQLITE_HANDLES_KEY]?: WeakMap<object, { handle?: SQLite.Database }> }
+)[SQLITE_HANDLES_KEY] ??= new WeakMap());
+
+/**
+ * The open better-sqlite3 handle of a SQLite instance, for work that must run
+ * synchronously in one transaction (the submissions' group commit). Use it only while
+ * holding the instance's single connection (`db.connection().execute`), so no Kysely
+ * query or transaction is in progress on it meanwhile.
+ */
+export function sqliteHandleOf<DB>(db: Kysely<DB>): SQLite.Database | undefined {
+  const handle = sqliteHandles.get(db.getExecutor().adapter)?.handle;
+  return handle?.open ? handle : undefined;
+}
+
 function createKysely(config: DbConfig): Kysely<Database> {
   if (config.engine === "postgres") {
     const pool = new pg.Pool({
@@ -78,12 +98,15 @@ function createKysely(config: DbConfig): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
 
-  return new Kysely<Database>({
+  const opened: { handle?: SQLite.Database } = {};
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       // Opened on first query, so a bad path surfaces as a failed `getDb`, not a crash at import.
-      database: () => Promise.resolve(openSqlite(config.path)),
+      database: () => Promise.resolve((opened.handle = openSqlite(config.path))),
     }),
   });
+  sqliteHandles.set(db.getExecutor().adapter, opened);
+  return db;
 }
 
 /**

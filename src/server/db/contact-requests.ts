@@ -1,10 +1,10 @@
 import "server-only";
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
-import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
+import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
 
 export type ContactRequest = {
   id: number;
@@ -29,26 +29,30 @@ export async function insertContactRequest(
   const db = await getDb();
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("contact_requests")
-      .values({
-        created_at: now,
-        viewed: writeBoolean(false),
-        name: data.name,
-        email: data.email,
-        phone: data.phone,
-        project_type: data.projectType,
-        source: data.source ?? null,
-        message: data.message,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await contactRequestInsert(trx, data, now).executeTakeFirstOrThrow();
     if (options.outbox) {
       await enqueueOutboxMessage(trx, { kind: "contact", refId: row.id, message: options.outbox, now });
     }
     return row.id;
   });
   return { id, createdAt: isoFromMillis(now) };
+}
+
+/** The row insert of `insertContactRequest`, for the SQLite group commit (lead-submissions.ts). */
+export function contactRequestInsert(executor: Kysely<Database>, data: ContactRequestData, now: number) {
+  return executor
+    .insertInto("contact_requests")
+    .values({
+      created_at: now,
+      viewed: writeBoolean(false),
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      project_type: data.projectType,
+      source: data.source ?? null,
+      message: data.message,
+    })
+    .returning("id");
 }
 
 /** Newest first; requests stored in the same millisecond keep their insertion order (by id). */

@@ -31,11 +31,16 @@ const LAST_ERROR_MAX = 2000;
  * stored the submission, so a request is never saved without its notification (or the
  * reverse).
  */
-export async function enqueueOutboxMessage(
-  executor: Kysely<Database>,
-  entry: { kind: OutboxKind; refId: number; message: OutboxMessage; now: number },
-): Promise<number> {
-  const row = await executor
+export async function enqueueOutboxMessage(executor: Kysely<Database>, entry: OutboxEntry): Promise<number> {
+  const row = await outboxInsert(executor, entry).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type OutboxEntry = { kind: OutboxKind; refId: number; message: OutboxMessage; now: number };
+
+/** The insert of `enqueueOutboxMessage`, for the SQLite group commit (lead-submissions.ts). */
+export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
+  return executor
     .insertInto("mail_outbox")
     .values({
       created_at: entry.now,
@@ -46,9 +51,7 @@ export async function enqueueOutboxMessage(
       attempts: 0,
       next_attempt_at: entry.now,
     })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .returning("id");
 }
 
 /**

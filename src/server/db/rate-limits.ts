@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { getDb } from "./connection";
+import type { Database } from "./schema";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
@@ -11,12 +12,20 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  */
 export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
   const db = await getDb();
+  const hit = rateLimitHit(db, key, windowMs, now);
+  return hit.result(await hit.query.executeTakeFirstOrThrow(), limit);
+}
+
+/**
+ * The upsert of `consumeRateLimit` and how to read its row, for callers that run it
+ * themselves (the SQLite group commit, src/server/db/lead-submissions.ts).
+ */
+export function rateLimitHit(db: Kysely<Database>, key: string, windowMs: number, now: number) {
   const at = Math.floor(now);
   const span = Math.max(1, Math.floor(windowMs));
   // Inside DO UPDATE, `rate_limits.<column>` is the stored row on both engines.
   const windowOver = sql<boolean>`${sql.ref("rate_limits.window_start")} + ${span} <= ${at}`;
-
-  const row = await db
+  const query = db
     .insertInto("rate_limits")
     .values({ key, window_start: at, count: 1, expires_at: at + span })
     .onConflict((conflict) =>
@@ -26,10 +35,11 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
         expires_at: sql<number>`case when ${windowOver} then ${at + span} else ${sql.ref("rate_limits.expires_at")} end`,
       }),
     )
-    .returning(["window_start", "count"])
-    .executeTakeFirstOrThrow();
-
-  return toResult(Number(row.window_start), Number(row.count), limit, span, at, "consumed");
+    .returning(["window_start", "count"]);
+  return {
+    query,
+    result: (row: { window_start: number; count: number }, limit: number) => toResult(Number(row.window_start), Number(row.count), limit, span, at, "consumed"),
+  };
 }
 
 /**

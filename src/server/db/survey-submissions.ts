@@ -1,10 +1,10 @@
 import "server-only";
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
-import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
+import { type Database, isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
 
 export type SurveySubmission = {
   id: number;
@@ -35,32 +35,36 @@ export async function insertSurveySubmission(
   const db = await getDb();
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("survey_submissions")
-      .values({
-        created_at: now,
-        viewed: writeBoolean(false),
-        business_name: data.businessName,
-        email: data.email,
-        phone_number: data.phoneNumber,
-        address: data.address,
-        employee_count: data.employeeCount,
-        device_count: data.deviceCount,
-        primary_internet_use: data.primaryInternetUse,
-        uses_streaming: writeBoolean(data.usesStreaming),
-        has_public_wifi: writeBoolean(data.hasPublicWifi),
-        phone_count: data.phoneCount,
-        interested_services: JSON.stringify(data.interestedServices),
-        additional_comments: data.additionalComments,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await surveySubmissionInsert(trx, data, now).executeTakeFirstOrThrow();
     if (options.outbox) {
       await enqueueOutboxMessage(trx, { kind: "survey", refId: row.id, message: options.outbox, now });
     }
     return row.id;
   });
   return { id, createdAt: isoFromMillis(now) };
+}
+
+/** The row insert of `insertSurveySubmission`, for the SQLite group commit (lead-submissions.ts). */
+export function surveySubmissionInsert(executor: Kysely<Database>, data: SurveyData, now: number) {
+  return executor
+    .insertInto("survey_submissions")
+    .values({
+      created_at: now,
+      viewed: writeBoolean(false),
+      business_name: data.businessName,
+      email: data.email,
+      phone_number: data.phoneNumber,
+      address: data.address,
+      employee_count: data.employeeCount,
+      device_count: data.deviceCount,
+      primary_internet_use: data.primaryInternetUse,
+      uses_streaming: writeBoolean(data.usesStreaming),
+      has_public_wifi: writeBoolean(data.hasPublicWifi),
+      phone_count: data.phoneCount,
+      interested_services: JSON.stringify(data.interestedServices),
+      additional_comments: data.additionalComments,
+    })
+    .returning("id");
 }
 
 /** Newest first; submissions stored in the same millisecond keep their insertion order (by id). */

@@ -45,21 +45,29 @@ function tooLarge(maxBytes: number): Response {
   return jsonError(413, `The request body must be at most ${Math.round(maxBytes / 1024)} KB.`);
 }
 
+/** How much of an oversized body is read and dropped before the connection is cut. */
+const DRAIN_ALLOWANCE_BYTES = 1024 * 1024;
+
 async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  // Past the limit, the rest is read and dropped, not cancelled: cancelling destroys the
+  // socket under a keep-alive client, whose next request on it then fails. A body that
+  // keeps coming far past the limit is cut off all the same: only an abuser sends one.
+  const drainLimit = maxBytes + DRAIN_ALLOWANCE_BYTES;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > maxBytes) {
+    if (total <= maxBytes) chunks.push(value);
+    else if (total > drainLimit) {
       await reader.cancel().catch(() => undefined);
       return null;
     }
-    chunks.push(value);
   }
+  if (total > maxBytes) return null;
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
