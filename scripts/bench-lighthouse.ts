@@ -173,6 +173,10 @@ async function main() {
   const presetOption = option("preset") ?? "both";
   const presets = (presetOption === "both" ? ["mobile", "desktop"] : [presetOption]) as RunSummary["preset"][];
 
+  // chrome-launcher reports a missing binary as an unhandled error event that ends this
+  // process at once, which would leave the servers below running: check first.
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+
   const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
   const images = await startStandInImages(makeCertificate(tmp));
   const server = await startNextServer({ DATABASE_PATH: path.join(tmp, "lh.db"), RATE_LIMIT_MULTIPLIER: "1000" });
