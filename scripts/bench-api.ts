@@ -3,31 +3,24 @@
  * against the production build (run `npm run build` first). Rate limits are raised
  * for the run, not switched off, so the limiter's query is part of what is measured.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startNextServer } from "../tests/support/next-server";
+import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
 async function main() {
-  if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
-    throw new Error("No production build found: run `npm run build` first.");
-  }
+  requireProductionBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
   const dbPath = path.join(dir, "bench.db");
   const server = await startNextServer({ DATABASE_PATH: dbPath, RATE_LIMIT_MULTIPLIER: "1000000" });
   try {
-    const body = JSON.stringify({
-      name: "Bench Mark",
-      email: "bench@example.com",
-      phone: "(864) 555-0100",
-      projectType: "managed-internet",
-      message: "Benchmark request body of a realistic size for a contact form.",
-    });
+    const body = BENCH_CONTACT_BODY;
     // Warm up the route (first compile of the handler, first database open).
     for (let i = 0; i < 20; i += 1) {
       await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body });

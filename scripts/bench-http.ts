@@ -21,13 +21,14 @@
  * Options: --duration S (default 10), --rounds N (default 3), --no-warm-up, --no-postgres.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { startNextServer } from "../tests/support/next-server";
+import { BENCH_CONTACT_BODY, productionBuildDir, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = 50;
 
@@ -67,9 +68,8 @@ async function measure(name: string, options: autocannon.Options): Promise<Measu
 }
 
 async function main() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  const homeFile = path.join(process.cwd(), distDir, "server", "app", "index.html");
-  if (!existsSync(homeFile)) throw new Error("No production build found: run `npm run build` first.");
+  requireProductionBuild();
+  const homeFile = path.join(productionBuildDir(), "server", "app", "index.html");
   const duration = option("duration", 10);
   const rounds = option("rounds", 3);
 
@@ -105,21 +105,13 @@ async function main() {
   }
 }
 
-const contactBody = JSON.stringify({
-  name: "Bench Mark",
-  email: "bench@example.com",
-  phone: "(864) 555-0100",
-  projectType: "managed-internet",
-  message: "Benchmark request body of a realistic size for a contact form.",
-});
-
 /** The warm-up and the measured rounds; returns how many submissions were acknowledged. */
 async function runRounds(url: string, pid: number, bareUrl: string, duration: number, rounds: number): Promise<number> {
   let acknowledged = 0;
   // First requests compile routes and open the database.
   for (const target of ["/", "/blog/sd-wan-vs-mpls"]) await fetch(`${url}${target}`);
   for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: contactBody });
+    const response = await fetch(`${url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: BENCH_CONTACT_BODY });
     if (response.status === 201) acknowledged += 1;
   }
   const round = async (): Promise<Measure[]> => {
@@ -131,7 +123,7 @@ async function runRounds(url: string, pid: number, bareUrl: string, duration: nu
         url: `${url}/api/contact`,
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: contactBody,
+        body: BENCH_CONTACT_BODY,
         duration,
       }),
     ];

@@ -23,6 +23,7 @@ import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startNextServer } from "../tests/support/next-server";
 import { PUBLIC_PAGES } from "../tests/support/public-pages";
+import { requireProductionBuild } from "./bench-support";
 
 /** Every public page, plus the form pages and a search result page. */
 const ROUTES = [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=starlink"];
@@ -166,8 +167,7 @@ function formatTable(rows: RunSummary[]): string {
 }
 
 async function main() {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) throw new Error("No production build found: run `npm run build` first.");
+  requireProductionBuild();
   const runs = Number(option("runs") ?? 3);
   const routes = option("routes")?.split(",") ?? ROUTES;
   const presetOption = option("preset") ?? "both";

@@ -5,20 +5,19 @@
  * the acknowledged submissions, each once, and no request may have had a 5xx.
  * Exits 1 when anything was lost, doubled or answered with a 5xx.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkStoredSubmissions, runLosslessLoad } from "../tests/support/lossless-load";
 import { startNextServer } from "../tests/support/next-server";
+import { requireProductionBuild } from "./bench-support";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2000);
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
-    throw new Error("No production build found: run `npm run build` first.");
-  }
+  requireProductionBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
   const databasePath = path.join(dir, "bench.db");
   try {

@@ -8,24 +8,17 @@
  * create a throw-away database (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test).
  * Rate limits are raised, not switched off, so the limiter's query is part of the run.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import autocannon from "autocannon";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";
 import { type RunningServer, startNextServer } from "../tests/support/next-server";
+import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
 const WARM_UP = 20;
 
-const body = JSON.stringify({
-  name: "Bench Mark",
-  email: "bench@example.com",
-  phone: "(864) 555-0100",
-  projectType: "managed-internet",
-  message: "Benchmark request body of a realistic size for a contact form.",
-});
+const body = BENCH_CONTACT_BODY;
 const headers = { "content-type": "application/json" };
 
 interface Run {
@@ -51,9 +44,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function main() {
-  if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
-    throw new Error("No production build found: run `npm run build` first.");
-  }
+  requireProductionBuild();
   const database = await createFreshPostgres("bench_multi");
   let servers: RunningServer[] = [];
   try {
