@@ -9,22 +9,12 @@ import { type SubmissionWrite, recordSubmission } from "@/server/db/lead-submiss
 import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
 import { peekRateLimit } from "@/server/db/rate-limits";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
-import { validSurvey } from "../support/api-request";
+import { validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 
 const MINUTE = 60_000;
 
-function contact(overrides: Partial<ContactRequestInput> = {}) {
-  return contactRequestSchema.parse({
-    name: "Dana Whitfield",
-    email: "dana@example.com",
-    phone: "864-555-0142",
-    projectType: "managed-internet",
-    message: "We need failover internet for two offices.",
-    ...overrides,
-  });
-}
-
+const contact = (overrides: Partial<ContactRequestInput> = {}) => contactRequestSchema.parse({ ...validContact, ...overrides });
 const survey = (overrides: Partial<SurveyInput> = {}) => surveySchema.parse({ ...validSurvey, ...overrides });
 
 const mail = (subject: string): OutboxMessage => ({ to: "owner@example.com", from: "website@example.com", subject, text: subject, html: `<p>${subject}</p>` });
