@@ -10,7 +10,9 @@
  *
  * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both,
  * --details (print layout shifts, console errors and the LCP element), --save-reports DIR
- * (every full Lighthouse report as JSON, to study long tasks and the LCP breakdown).
+ * (every full Lighthouse report as JSON, to study long tasks and the LCP breakdown),
+ * --save-assets DIR (each run's report with its trace and DevTools log, for
+ * `npm run lighthouse:explain`).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -94,13 +96,16 @@ interface Lhr {
  * Lighthouse runs as its own process: its page functions are serialized into the
  * browser, and the TypeScript loader's helper names would not exist there.
  */
-async function runLighthouse(url: string, port: number, preset: "mobile" | "desktop"): Promise<Lhr> {
+async function runLighthouse(url: string, port: number, preset: "mobile" | "desktop", assetsPrefix?: string): Promise<Lhr> {
   const cli = path.join(process.cwd(), "node_modules", "lighthouse", "cli", "index.js");
-  const args = [cli, url, `--port=${port}`, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility,best-practices,seo"];
+  // With --save-assets the report goes to a file beside the trace and DevTools log of the run.
+  const output = assetsPrefix ? `${assetsPrefix}.report.json` : "stdout";
+  const args = [cli, url, `--port=${port}`, "--output=json", `--output-path=${output}`, "--quiet", "--only-categories=performance,accessibility,best-practices,seo"];
   if (preset === "desktop") args.push("--preset=desktop");
+  if (assetsPrefix) args.push("--save-assets");
   // Asynchronous on purpose: the stand-in image server lives in this process and must keep answering.
   const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as Lhr;
+  return JSON.parse(assetsPrefix ? readFileSync(output, "utf8") : stdout) as Lhr;
 }
 
 function summarize(route: string, preset: RunSummary["preset"], lhr: Lhr): RunSummary {
@@ -195,7 +200,10 @@ async function main() {
       for (const preset of presets) {
         const samples: RunSummary[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const lhr = await runWithRetry(() => runLighthouse(`${server.url}${route}`, chrome.port, preset), route);
+          const assetsDir = option("save-assets");
+          if (assetsDir) mkdirSync(assetsDir, { recursive: true });
+          const assetsPrefix = assetsDir ? path.join(assetsDir, `${preset}${route.replace(/[^a-z0-9]+/gi, "_")}-${run + 1}`) : undefined;
+          const lhr = await runWithRetry(() => runLighthouse(`${server.url}${route}`, chrome.port, preset, assetsPrefix), route);
           if (process.argv.includes("--details")) printDetails(lhr);
           const reportDir = option("save-reports");
           if (reportDir) {
