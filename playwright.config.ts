@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build
- * (`next build` must have run; `next start` is launched here on E2E_PORT).
+ * (`npm run build` must have run; the production server, server.mjs, is launched here on E2E_PORT).
  * scripts/run-tests.mjs picks a free port and a throw-away database.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    command: `node server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

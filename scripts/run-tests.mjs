@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command (README, CI): typecheck, lint, unit + API tests on SQLite and
-// PostgreSQL, production build, then end-to-end tests in Chromium against `next start`.
+// PostgreSQL, production build, then end-to-end tests in Chromium against the production server (server.mjs).
 // It ends with one summary line, "N passed, N failed", over every runner.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -72,7 +72,7 @@ if (vitest) {
   totals.failed += 1;
 }
 
-// The same `build` script a deployment runs (font subset, next build, compile hints), so the suite tests what ships.
+// The same `build` script a deployment runs (font subset, next build, compile hints, deferred hydration), so the suite tests what ships.
 const built = run("production build (npm run build)", "npm", ["run", "build"]);
 ok = built && ok;
 if (built) {
@@ -81,7 +81,7 @@ if (built) {
   const e2eJson = path.join(resultsDir, "e2e.json");
   rmSync(e2eJson, { force: true });
   ok =
-    run("end-to-end tests (Playwright, Chromium, next start)", bin("playwright"), ["test"], {
+    run("end-to-end tests (Playwright, Chromium, production server)", bin("playwright"), ["test"], {
       E2E_PORT: String(port),
       E2E_DATA_DIR: dataDir,
       E2E_JSON_REPORT: e2eJson,

@@ -7,4 +7,6 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startBackgroundJobs } = await import("./server/background-jobs");
   startBackgroundJobs();
+  const { registerDirectRoutes } = await import("./server/http/direct-routes");
+  registerDirectRoutes();
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { validContact, validSurvey } from "../support/api-request";
 import { freePort, startNextServer, type RunningServer } from "../support/next-server";
 import { expect, test } from "./fixtures";
+import { E2E_ADMIN } from "./helpers";
 
 /**
  * The back office in the browser. The e2e server's database is shared by every
@@ -13,8 +14,7 @@ import { expect, test } from "./fixtures";
  * unique names and never assumes a list is empty (except on its own fresh server).
  */
 
-const USERNAME = "admin";
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password-123";
+const { username: USERNAME, password: PASSWORD } = E2E_ADMIN;
 const SESSION_COOKIE = "sr_admin_session";
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
+import { firstLoadScripts } from "../support/first-load-scripts";
 import { expect, test } from "./fixtures";
 
 /**
@@ -50,7 +51,7 @@ test("in the browser, the page's text is set in the self-hosted Inter, with no f
 test("every first-load script carries V8's compile hint, so Chromium compiles it off the main thread", async ({ request }) => {
   for (const path of ["/", "/contact", "/admin/login"]) {
     const html = await (await request.get(path)).text();
-    const sources = [...new Set([...html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+    const sources = firstLoadScripts(html).filter((src) => src.startsWith("/_next/static/chunks/"));
     expect(sources.length, path).toBeGreaterThan(2);
     for (const src of sources) {
       const code = await (await request.get(src)).text();
@@ -79,7 +80,7 @@ test("HTML is compressed and prerendered pages carry cache headers a CDN can use
   expect(page).toContain("<html");
   expect(wire.length).toBeLessThan(page.length / 3);
 
-  const chunk = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(await response.text())?.[1];
+  const chunk = firstLoadScripts(await response.text())[0];
   const asset = await request.get(chunk!);
   expect(asset.headers()["cache-control"]).toContain("immutable");
 

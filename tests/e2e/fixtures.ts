@@ -1,4 +1,17 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Public pages hydrate once they have painted (scripts/defer-hydration.mjs), which can
+ * be a moment after the load event `page.goto` waits for. Tests that drive the
+ * interactive page first wait for hydration, as a visitor's first click usually
+ * does; what the page does before that (without JavaScript) has tests of its own.
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const deferred = document.querySelector("script[data-deferred-hydration]");
+    return !deferred || Boolean((window as Window & { next?: { version?: string } }).next?.version);
+  });
+}
 
 /**
  * Every page gets a network guard: requests that leave 127.0.0.1 are aborted, so
@@ -16,6 +29,24 @@ export const test = base.extend<{ networkGuard: void }>({
     },
     { auto: true },
   ],
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        // Only for navigations that waited for the page itself; "commit" means the test wants the raw moment.
+        if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
 
 export { expect };

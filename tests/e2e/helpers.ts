@@ -79,3 +79,6 @@ export const SERVICE_STATISTICS: Record<string, { value: string; label: string }
 
 /** The nine services of the grid: the eight of §3 plus the Starlink service linked from other pages. */
 export const SERVICE_SLUGS = Object.keys(SERVICE_STATISTICS);
+
+/** The back-office login of the e2e server (playwright.config.ts sets it). */
+export const E2E_ADMIN = { username: "admin", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password-123" } as const;

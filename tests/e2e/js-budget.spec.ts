@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { firstLoadScripts } from "../support/first-load-scripts";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
 
 /**
@@ -18,8 +19,7 @@ test("every route's first-load JavaScript fits its budget", async ({ request }) 
   const over: string[] = [];
   for (const path of [...PUBLIC_PAGES, "/search", ...FORM_PAGES]) {
     const html = await (await request.get(path)).text();
-    // Legacy polyfills are nomodule: modern browsers never download them.
-    const sources = [...new Set([...html.matchAll(/<script(?![^>]*noModule)[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!))];
+    const sources = firstLoadScripts(html);
     let total = 0;
     for (const src of sources) {
       if (!cache.has(src)) cache.set(src, gzipSync(await (await request.get(src)).body()).length);
@@ -37,7 +37,7 @@ test("every route's first-load JavaScript fits its budget", async ({ request }) 
 test("heavy libraries load only on the routes that use them", async ({ request }) => {
   const scriptsOf = async (path: string) => {
     const html = await (await request.get(path)).text();
-    const sources = [...html.matchAll(/<script(?![^>]*noModule)[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
+    const sources = firstLoadScripts(html);
     return (await Promise.all(sources.map(async (src) => (await request.get(src)).text()))).join("\n");
   };
   // Strings that survive minification: an option name of the form library, the

@@ -3,8 +3,9 @@ import net from "node:net";
 import path from "node:path";
 
 /**
- * Starts the production build (`next start`) as a separate process, for tests that
- * need a server with other settings (a maps key, SMTP, a second instance, a crash).
+ * Starts the production server (`npm start`: server.mjs) as a separate process, for tests that
+ * need a server with other settings (a maps key, SMTP, a second instance, a crash). With
+ * `nextStart`, Next.js's own `next start` on the same build, to compare the two.
  */
 export interface RunningServer {
   url: string;
@@ -26,10 +27,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startNextServer(env: Record<string, string | undefined>, options: { port?: number; readyPath?: string } = {}): Promise<RunningServer> {
+export async function startNextServer(env: Record<string, string | undefined>, options: { port?: number; readyPath?: string; nextStart?: boolean } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const root = process.cwd();
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const entry = options.nextStart ? [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start"] : [path.join(root, "server.mjs")];
+  const child = spawn(process.execPath, [...entry, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,7 +44,7 @@ export async function startNextServer(env: Record<string, string | undefined>, o
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
     try {
       const response = await fetch(`${url}${options.readyPath ?? "/api/health"}`);
       if (response.status < 500) break;
@@ -51,7 +53,7 @@ export async function startNextServer(env: Record<string, string | undefined>, o
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`next start did not become ready:\n${log}`);
+      throw new Error(`the server did not become ready:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

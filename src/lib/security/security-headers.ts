@@ -75,6 +75,13 @@ export function staticSecurityHeaders(secure: boolean): Record<string, string> {
  */
 const FORWARDED_HTTPS_PATTERN = "\\s*https\\s*(?:,.*)?";
 
+const FORWARDED_HTTPS = new RegExp(`^${FORWARDED_HTTPS_PATTERN}$`);
+
+/** Whether an X-Forwarded-Proto value says "behind TLS", exactly as the `has` rule below reads it. */
+export function forwardedOverHttps(value: string | undefined): boolean {
+  return value !== undefined && FORWARDED_HTTPS.test(value);
+}
+
 type HeaderRule = {
   source: string;
   has?: { type: "header"; key: string; value: string }[];
