@@ -31,7 +31,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-test.describe("authentication attacks against next start", () => {
+test.describe("authentication attacks against the production server", () => {
   test.describe.configure({ mode: "default", timeout: 120_000 });
 
   let server: RunningServer | undefined;

@@ -29,7 +29,7 @@ export const test = base.extend<{ networkGuard: void }>({
     },
     { auto: true },
   ],
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
@@ -45,7 +45,7 @@ export const test = base.extend<{ networkGuard: void }>({
         return response;
       };
     }
-    await use(page);
+    await provide(page);
   },
 });
 

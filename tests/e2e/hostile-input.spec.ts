@@ -115,7 +115,7 @@ const summary = (statuses: Map<number, number>) =>
 for (const engine of ["sqlite", "postgres"] as const) {
   const payloads = PAYLOADS[engine];
 
-  test.describe(`hostile input against next start on ${engine}`, () => {
+  test.describe(`hostile input against the production server on ${engine}`, () => {
     test.describe.configure({ mode: "default", timeout: 150_000 });
     test.skip(engine === "postgres" && process.env.SKIP_POSTGRES === "1", "SKIP_POSTGRES=1");
 

@@ -8,7 +8,7 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { type SwitchableTcpProxy, startSwitchableTcpProxy } from "../support/switchable-tcp-proxy";
 
 /**
- * Scale-out: two production servers (`next start`) on one PostgreSQL database, as
+ * Scale-out: two production servers (`npm start`) on one PostgreSQL database, as
  * behind a load balancer. Each test sends its requests to both instances and checks
  * that they behave as one site: shared leads, sessions, rate limits and outbox.
  */

@@ -183,6 +183,8 @@ describe("the lead endpoints, called directly", () => {
           if (body === "long") return Response.json({ error: "x".repeat(5000) }, { status: 400, headers: { "Cache-Control": "no-store" } });
           return Response.json({ id: 7 }, { status: 201, headers: { "Cache-Control": "no-store" } });
         },
+        // Answers without reading the body, as the real handler does for a wrong content type.
+        "/api/survey": async () => Response.json({ error: "Content-Type must be application/json." }, { status: 415 }),
       },
       securityHeaders: (proto) => ({ "X-Content-Type-Options": "nosniff", ...(proto === "https" ? { "Strict-Transport-Security": "max-age=1" } : {}) }),
     };
@@ -235,9 +237,41 @@ describe("the lead endpoints, called directly", () => {
 
   it("leaves other methods, other paths and query strings to Next", async () => {
     await post("/api/contact?debug=1", "{}");
-    await post("/api/survey", "{}");
+    await post("/api/other", "{}");
     await get("/api/contact");
     expect(seen).toEqual([]);
-    expect(calls).toEqual(["POST /api/contact?debug=1", "POST /api/survey", "GET /api/contact"]);
+    expect(calls).toEqual(["POST /api/contact?debug=1", "POST /api/other", "GET /api/contact"]);
+  });
+});
+
+describe("a body the handler does not read", () => {
+  it("is dropped after the answer, so the next request on the same connection is understood", async () => {
+    const KEY = Symbol.for("saluda-ridge.direct-routes");
+    const holder = globalThis as typeof globalThis & { [KEY]?: unknown };
+    holder[KEY] = {
+      post: { "/api/survey": async () => Response.json({ error: "Content-Type must be application/json." }, { status: 415 }) },
+      securityHeaders: () => ({}),
+    };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${base}${path}`, { method, agent, headers: body ? { "Content-Type": "text/plain", "Content-Length": body.length } : {} }, (response) => {
+          sockets.add(response.socket);
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    try {
+      expect(await send("POST", "/api/survey", Buffer.alloc(300_000, "x"))).toBe(415);
+      expect(await send("GET", "/about")).toBe(200);
+      expect(await send("POST", "/api/survey", Buffer.alloc(10, "x"))).toBe(415);
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+      delete holder[KEY];
+    }
   });
 });
