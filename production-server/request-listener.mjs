@@ -48,7 +48,11 @@ export function createRequestListener({ handle, prerendered }) {
   return (request, response) => {
     const direct = directRouteOf(request);
     if (direct) {
-      void serveDirect(request, response, direct);
+      serveDirect(request, response, direct).catch((error) => {
+        console.error(`Failed to answer ${request.method} ${request.url}`, error);
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      });
       return;
     }
     const cacheKey = pageCache.keyOf(request);

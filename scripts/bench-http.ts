@@ -1,6 +1,8 @@
 /**
  * npm run bench:http — server throughput against the production build (run
- * `npm run build` first), side by side with a bare node:http server answering the
+ * `npm run build` first) as `npm start` serves it (server.mjs: Next.js behind the
+ * production server, which replays prerendered pages from memory and calls the lead
+ * endpoints directly), side by side with a bare node:http server answering the
  * same prerendered home page from memory: the floor of this machine.
  *
  * For each of three rounds: GET / and GET an article on Next, GET / on the bare
