@@ -33,17 +33,13 @@ export const test = base.extend<{ networkGuard: void }>({
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        // Only for navigations that waited for the page itself; "commit" means the test wants the raw moment.
-        if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+      // Only for navigations that waited for the page itself; "commit" means the test wants the raw moment.
+      const settled = async (response: Awaited<ReturnType<Page["goto"]>>, waitUntil: string | undefined) => {
+        if (waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
         return response;
       };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
-        return response;
-      };
+      page.goto = async (url, options) => settled(await goto(url, options), options?.waitUntil);
+      page.reload = async (options) => settled(await reload(options), options?.waitUntil);
     }
     await provide(page);
   },
