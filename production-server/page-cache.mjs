@@ -16,7 +16,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { acceptsGzip, gzip, isCompressible } from "./compression.mjs";
+import { acceptsGzip, gzip, isCompressible, varyOnEncoding } from "./compression.mjs";
 
 const ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-url", "next-action"];
 const CONDITIONAL_HEADERS = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "range", "if-range"];
@@ -39,10 +39,6 @@ export class PageCache {
 
   constructor(paths) {
     this.#paths = paths;
-  }
-
-  get size() {
-    return this.#entries.size;
   }
 
   /** The key of a request that may be answered from memory, or undefined. */
@@ -71,16 +67,13 @@ export class PageCache {
     if (captured.statusCode !== 200 || !captured.hasBody || captured.body.length === 0) return undefined;
     if (response.getHeader("set-cookie") !== undefined || response.getHeader("content-encoding") !== undefined) return undefined;
     if (/\b(private|no-store|no-cache)\b/i.test(String(response.getHeader("cache-control") ?? ""))) return undefined;
+    const compressible = isCompressible(captured.contentType, captured.body.length);
+    // On the response itself, so the first answer carries it as the replayed ones do.
+    if (compressible) varyOnEncoding(response);
     const headers = [];
     for (const [name, value] of Object.entries(response.getHeaders())) {
       if (PER_RESPONSE_HEADERS.has(name)) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.push([name, String(item)]);
-    }
-    const compressible = isCompressible(captured.contentType, captured.body.length);
-    if (compressible && !headers.some(([name, value]) => name === "vary" && /accept-encoding/i.test(value))) {
-      const vary = headers.find(([name]) => name === "vary");
-      if (vary) vary[1] = `${vary[1]}, Accept-Encoding`;
-      else headers.push(["vary", "Accept-Encoding"]);
     }
     const body = captured.body;
     const gzipped = compressible ? gzip(body) : undefined;

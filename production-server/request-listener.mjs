@@ -70,7 +70,6 @@ export function createRequestListener({ handle, prerendered }) {
         // The first answer leaves as the kept ones will: same headers, same bytes.
         if (entry?.gzip && clientTakesGzip) {
           response.setHeader("Content-Encoding", "gzip");
-          varyOnEncoding(response);
           send(entry.gzip.body);
         } else sendBody(request, response, captured, captured.body, send, clientTakesGzip);
       });

@@ -31,7 +31,7 @@ import { fileURLToPath } from "node:url";
 const EXTERNAL_SCRIPT = /<script((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)><\/script>/g;
 const CHUNK_SOURCE = /\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/;
 const BOOTSTRAP_PRELOAD = /<link rel="preload" as="script"[^>]*\shref="\/_next\/static\/chunks\/[^"]+\.js"[^>]*\/>/g;
-export const LOADER_MARKER = "data-deferred-hydration";
+const LOADER_MARKER = "data-deferred-hydration";
 
 /** How long after the loader runs the scripts start even if no paint was reported. */
 const FALLBACK_MS = 4000;

@@ -1,13 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { contentSecurityPolicy } from "@/lib/security/security-headers";
+import { contentSecurityPolicy, forwardedOverHttps } from "@/lib/security/security-headers";
 
 /** Pages rendered on every request: they can carry a per-request script nonce. */
 const NONCE_PATHS = [/^\/contact\/?$/, /^\/survey\/?$/, /^\/search\/?$/, /^\/admin(\/|$)/];
 const MAPS_KEY_VARIABLE = "NEXT_PUBLIC_GOOGLE_MAPS_API_KEY";
 
 function isSecure(request: NextRequest): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return (forwarded ?? request.nextUrl.protocol.replace(":", "")) === "https";
+  const forwarded = request.headers.get("x-forwarded-proto");
+  return forwarded === null ? request.nextUrl.protocol === "https:" : forwardedOverHttps(forwarded);
 }
 
 function hasBrokenEncoding(path: string): boolean {

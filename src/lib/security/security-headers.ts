@@ -70,14 +70,15 @@ export function staticSecurityHeaders(secure: boolean): Record<string, string> {
 }
 
 /**
- * "Behind TLS": the first X-Forwarded-Proto entry is https, as the proxy's own check
- * reads it. Next anchors `has` values (^…$).
+ * "Behind TLS": the first X-Forwarded-Proto entry is https. One pattern for the
+ * `has` rule below (Next anchors `has` values, ^…$), the proxy and the production
+ * server's direct door to the lead endpoints.
  */
 const FORWARDED_HTTPS_PATTERN = "\\s*https\\s*(?:,.*)?";
 
 const FORWARDED_HTTPS = new RegExp(`^${FORWARDED_HTTPS_PATTERN}$`);
 
-/** Whether an X-Forwarded-Proto value says "behind TLS", exactly as the `has` rule below reads it. */
+/** Whether an X-Forwarded-Proto value says "behind TLS". */
 export function forwardedOverHttps(value: string | undefined): boolean {
   return value !== undefined && FORWARDED_HTTPS.test(value);
 }
