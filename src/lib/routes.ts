@@ -18,8 +18,10 @@ export const routes = {
   search: "/search",
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,
   rss: "/blog/rss.xml",
-  postImage: (slug: string) => `/og/blog/${slug}`,
-  serviceImage: (slug: string) => `/og/services/${slug}`,
+  postImage: (slug: string) => `/og/blog/${slug}.png`,
+  serviceImage: (slug: string) => `/og/services/${slug}.png`,
+  siteImage: "/og/site.png",
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",
+  adminContacts: "/admin/contacts",
 } as const;

@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
 import { site } from "@/content/site";
+import { routes } from "@/lib/routes";
 
-/** The site-wide share image (src/app/opengraph-image.tsx), drawn at build time. */
-export const DEFAULT_OG_IMAGE = { url: "/opengraph-image", width: 1200, height: 630 } as const;
+/** The site-wide share image (src/pages/og/site.png.ts), drawn at build time. */
+export const DEFAULT_OG_IMAGE = { url: routes.siteImage, width: 1200, height: 630 } as const;
 
 export interface PageMetaInput {
   title: string;
@@ -13,12 +13,30 @@ export interface PageMetaInput {
   ogImage?: string;
   ogType?: "website" | "article";
   noIndex?: boolean;
+  /** The 404 pages: not indexed, but their links may be followed. */
+  noIndexFollow?: boolean;
   author?: string;
   publishedTime?: string;
   modifiedTime?: string;
   alternateLanguages?: readonly { hreflang: string; href: string }[];
   /** Advertise the blog's RSS feed (<link rel="alternate" type="application/rss+xml">). */
   rssFeed?: boolean;
+}
+
+/** Everything the head of a page states, ready to render (src/components/site/BaseHead.astro). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  keywords?: string;
+  robots: string;
+  author?: string;
+  ogType: "website" | "article";
+  image: { url: string; width: number; height: number; alt: string };
+  publishedTime?: string;
+  modifiedTime?: string;
+  alternateLanguages: readonly { hreflang: string; href: string }[];
+  rssFeed?: { url: string; title: string };
 }
 
 export function absoluteUrl(path: string): string {
@@ -31,42 +49,20 @@ export function pageTitle(title: string): string {
 }
 
 /** The one helper every page uses for its head: all of it lands in the server HTML. */
-export function buildMetadata(input: PageMetaInput): Metadata {
-  const title = pageTitle(input.title);
-  const url = absoluteUrl(input.path);
-  const image = input.ogImage ?? DEFAULT_OG_IMAGE.url;
-  const images = [{ url: absoluteUrl(image), width: DEFAULT_OG_IMAGE.width, height: DEFAULT_OG_IMAGE.height, alt: input.title }];
-  const languages = input.alternateLanguages
-    ? Object.fromEntries(input.alternateLanguages.map((alt) => [alt.hreflang, alt.href]))
-    : undefined;
-
+export function pageMeta(input: PageMetaInput): PageMeta {
+  const robots = input.noIndex ? "noindex, nofollow" : input.noIndexFollow ? "noindex, follow" : "index, follow";
   return {
-    title: { absolute: title },
+    title: pageTitle(input.title),
     description: input.description,
-    keywords: input.keywords ? [...input.keywords] : undefined,
-    authors: input.author ? [{ name: input.author }] : undefined,
-    alternates: {
-      canonical: url,
-      languages,
-      types: input.rssFeed ? { "application/rss+xml": [{ url: absoluteUrl("/blog/rss.xml"), title: `${site.name} blog` }] } : undefined,
-    },
-    robots: input.noIndex ? { index: false, follow: false } : { index: true, follow: true },
-    openGraph: {
-      title,
-      description: input.description,
-      url,
-      siteName: site.name,
-      locale: site.locale,
-      type: input.ogType ?? "website",
-      images,
-      ...(input.ogType === "article"
-        ? {
-            publishedTime: input.publishedTime,
-            modifiedTime: input.modifiedTime ?? input.publishedTime,
-            authors: input.author ? [input.author] : undefined,
-          }
-        : {}),
-    },
-    twitter: { card: "summary_large_image", title, description: input.description, images: images.map((i) => i.url) },
+    canonical: absoluteUrl(input.path),
+    keywords: input.keywords?.join(", "),
+    robots,
+    author: input.author,
+    ogType: input.ogType ?? "website",
+    image: { ...DEFAULT_OG_IMAGE, url: absoluteUrl(input.ogImage ?? DEFAULT_OG_IMAGE.url), alt: input.title },
+    publishedTime: input.ogType === "article" ? input.publishedTime : undefined,
+    modifiedTime: input.ogType === "article" ? (input.modifiedTime ?? input.publishedTime) : undefined,
+    alternateLanguages: input.alternateLanguages ?? [],
+    rssFeed: input.rssFeed ? { url: absoluteUrl(routes.rss), title: `${site.name} blog` } : undefined,
   };
 }

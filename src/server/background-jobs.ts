@@ -1,4 +1,3 @@
-import "server-only";
 import { getAdminCredentials } from "@/server/auth/admin-credentials";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
 

@@ -1,4 +1,3 @@
-import "server-only";
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();

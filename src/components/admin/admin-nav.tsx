@@ -1,8 +1,5 @@
-"use client";
-
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { adminApi, apiRequest } from "@/lib/admin-api";
@@ -44,7 +41,7 @@ export function AdminNav() {
               const newItems = counts.data ? link.count(counts.data) : 0;
               return (
                 <li key={link.href}>
-                  <Link
+                  <a
                     href={link.href}
                     aria-current={current ? "page" : undefined}
                     className={cn(
@@ -63,7 +60,7 @@ export function AdminNav() {
                         <span className="sr-only"> new</span>
                       </span>
                     )}
-                  </Link>
+                  </a>
                 </li>
               );
             })}

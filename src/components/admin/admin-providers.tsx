@@ -1,5 +1,3 @@
-"use client";
-
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "@/components/ui/toaster";

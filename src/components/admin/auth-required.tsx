@@ -1,5 +1,4 @@
 import { ShieldAlert } from "lucide-react";
-import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { adminPages } from "./admin-pages";
@@ -12,9 +11,9 @@ export function AuthRequired() {
       <h1 className="text-2xl font-bold text-slate-900">Authentication Required</h1>
       <p className="mt-2 text-slate-700">You need to be logged in as an administrator to view this page.</p>
       {/* A client component: Link with the button look rather than ButtonLink, which is for server components. */}
-      <Link href={adminPages.login} className={`${buttonVariants()} mt-6`}>
+      <a href={adminPages.login} className={`${buttonVariants()} mt-6`}>
         Log In
-      </Link>
+      </a>
     </Card>
   );
 }

@@ -1,5 +1,3 @@
-"use client";
-
 import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
 import type { ContactRequest } from "@/server/db/contact-requests";
 import { DetailSection } from "./detail-section";

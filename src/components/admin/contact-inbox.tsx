@@ -1,5 +1,3 @@
-"use client";
-
 import { adminApi } from "@/lib/admin-api";
 import type { ContactRequest } from "@/server/db/contact-requests";
 import { AuthRequired } from "./auth-required";

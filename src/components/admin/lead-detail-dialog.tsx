@@ -1,5 +1,3 @@
-"use client";
-
 import * as Dialog from "@radix-ui/react-dialog";
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useRef } from "react";

@@ -1,5 +1,3 @@
-"use client";
-
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import type { SurveySubmission } from "@/server/db/survey-submissions";
 import { DetailSection } from "./detail-section";

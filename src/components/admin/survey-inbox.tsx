@@ -1,5 +1,3 @@
-"use client";
-
 import { adminApi } from "@/lib/admin-api";
 import type { SurveySubmission } from "@/server/db/survey-submissions";
 import { AuthRequired } from "./auth-required";

@@ -1,5 +1,3 @@
-"use client";
-
 import { Search, SearchX } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { PostSummary } from "@/content/types";

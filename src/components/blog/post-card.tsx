@@ -1,5 +1,4 @@
 import { ArrowRight, Clock } from "lucide-react";
-import Link from "next/link";
 import { LazyImage } from "@/components/ui/lazy-image";
 import { Card } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
@@ -27,14 +26,14 @@ export function PostCard({ post, linkLabel = "Read Article", priority = false }:
         </div>
         <h3 className="mt-3 text-lg font-semibold text-slate-900">{post.title}</h3>
         <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{post.excerpt}</p>
-        <Link
+        <a
           href={routes.post(post.slug)}
           className="mt-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:text-brand-900"
         >
           {linkLabel}
           <span className="sr-only">: {post.title}</span>
           <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
-        </Link>
+        </a>
       </div>
     </Card>
   );

@@ -1,5 +1,3 @@
-"use client";
-
 import { ChevronsDown } from "lucide-react";
 import type { MouseEvent } from "react";
 

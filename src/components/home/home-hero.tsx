@@ -1,5 +1,4 @@
 import { ArrowRight, MapPin } from "lucide-react";
-import Link from "next/link";
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -34,10 +33,10 @@ export function HomeHero({ nextSectionId }: { nextSectionId: string }) {
         </div>
         <p className="mt-6 text-sm text-brand-100">
           Greenville-area business?{" "}
-          <Link href={routes.greenvilleVoip} className="inline-flex min-h-11 items-center gap-1 font-semibold text-white underline underline-offset-4 hover:text-accent-400">
+          <a href={routes.greenvilleVoip} className="inline-flex min-h-11 items-center gap-1 font-semibold text-white underline underline-offset-4 hover:text-accent-400">
             See our Greenville VoIP phone systems
             <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          </a>
         </p>
         <div className="mt-10 flex justify-center sm:mt-16">
           <DiscoverMoreLink targetId={nextSectionId} />

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import Link from "next/link";
 import { industries } from "@/content/industries";
 import { routes } from "@/lib/routes";
 import { ContentIcon } from "@/components/ui/content-icon";
@@ -26,10 +25,10 @@ export function IndustriesSection() {
           <li className="flex flex-col justify-center rounded-xl bg-brand-800 p-5 text-white">
             <h3 className="font-semibold">Greenville business phones</h3>
             <p className="mt-1 text-sm leading-6 text-brand-100">Local VoIP with porting, setup and support from down the road.</p>
-            <Link href={routes.greenvilleVoip} className="mt-3 inline-flex min-h-11 items-center gap-1 text-sm font-semibold underline underline-offset-4">
+            <a href={routes.greenvilleVoip} className="mt-3 inline-flex min-h-11 items-center gap-1 text-sm font-semibold underline underline-offset-4">
               Greenville VoIP
               <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </a>
           </li>
         </ul>
       </div>

@@ -1,7 +1,4 @@
-"use client";
-
 import { ArrowRight, RotateCcw } from "lucide-react";
-import Link from "next/link";
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ServiceStatistic } from "@/content/types";
 import { cn } from "@/lib/cn";
@@ -72,18 +69,18 @@ export function ServiceFlipCard({ slug, title, description, statistic, icon }: S
           <p className="text-4xl font-bold tracking-tight">{statistic.value}</p>
           <p className="mt-1 text-sm font-medium text-brand-100">{statistic.label}</p>
           <div className="relative z-10 mt-5 flex flex-wrap justify-center gap-2">
-            <Link
+            <a
               href={routes.service(slug)}
               className="inline-flex min-h-11 items-center rounded-md bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             >
               Learn More<span className="sr-only"> about {title}</span>
-            </Link>
-            <Link
+            </a>
+            <a
               href={routes.contact(slug)}
               className="inline-flex min-h-11 items-center rounded-md border border-white/70 px-4 text-sm font-semibold text-white hover:bg-white/10"
             >
               Quick Contact<span className="sr-only"> about {title}</span>
-            </Link>
+            </a>
           </div>
           <button
             type="button"

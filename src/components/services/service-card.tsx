@@ -1,5 +1,4 @@
 import { ArrowRight, Check } from "lucide-react";
-import Link from "next/link";
 import type { Service } from "@/content/types";
 import { routes } from "@/lib/routes";
 import { Card } from "@/components/ui/card";
@@ -21,13 +20,13 @@ export function ServiceCard({ service }: { service: Service }) {
           </li>
         ))}
       </ul>
-      <Link
+      <a
         href={service.learnMoreHref ?? routes.service(service.slug)}
         className="mt-6 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:text-brand-900"
       >
         Learn More<span className="sr-only"> about {service.title}</span>
         <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
-      </Link>
+      </a>
     </Card>
   );
 }

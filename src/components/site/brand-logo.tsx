@@ -1,10 +1,9 @@
-import Link from "next/link";
 import { routes } from "@/lib/routes";
 
 /** Wordmark with a ridge-line glyph: drawn inline so it costs no request. */
 export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
   return (
-    <Link href={routes.home} className="inline-flex min-h-11 items-center gap-2 rounded-md">
+    <a href={routes.home} className="inline-flex min-h-11 items-center gap-2 rounded-md">
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 shrink-0">
         <rect width="32" height="32" rx="7" className={inverted ? "fill-white" : "fill-brand-700"} />
         <path
@@ -23,6 +22,6 @@ export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
           Technologies
         </span>
       </span>
-    </Link>
+    </a>
   );
 }

@@ -1,8 +1,5 @@
-"use client";
-
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, Phone, X } from "lucide-react";
-import Link from "next/link";
 import { headerLinks, headerMenus } from "@/content/navigation";
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
@@ -38,17 +35,17 @@ export function MobileMenuDialog() {
             {headerMenus.map((menu) => (
               <div key={menu.label}>
                 <Dialog.Close asChild>
-                  <Link href={menu.href} className={`${itemClass} font-semibold`}>
+                  <a href={menu.href} className={`${itemClass} font-semibold`}>
                     {menu.label}
-                  </Link>
+                  </a>
                 </Dialog.Close>
                 <ul className="ml-3 border-l border-border pl-2">
                   {menu.items.map((item) => (
                     <li key={item.label}>
                       <Dialog.Close asChild>
-                        <Link href={item.href} className={itemClass}>
+                        <a href={item.href} className={itemClass}>
                           {item.label}
-                        </Link>
+                        </a>
                       </Dialog.Close>
                     </li>
                   ))}
@@ -59,17 +56,17 @@ export function MobileMenuDialog() {
               {headerLinks.map((link) => (
                 <li key={link.href}>
                   <Dialog.Close asChild>
-                    <Link href={link.href} className={`${itemClass} font-semibold`}>
+                    <a href={link.href} className={`${itemClass} font-semibold`}>
                       {link.label}
-                    </Link>
+                    </a>
                   </Dialog.Close>
                 </li>
               ))}
             </ul>
             <Dialog.Close asChild>
-              <Link href={routes.contact()} className={buttonVariants({ size: "lg" })}>
+              <a href={routes.contact()} className={buttonVariants({ size: "lg" })}>
                 Get Started
-              </Link>
+              </a>
             </Dialog.Close>
             <a href={site.phone.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
               <Phone aria-hidden="true" />

@@ -1,7 +1,4 @@
-"use client";
-
 import { Menu } from "lucide-react";
-import Link from "next/link";
 import { type ComponentType, useState } from "react";
 import { routes } from "@/lib/routes";
 import { mobileToggleClass } from "./mobile-toggle-class";
@@ -27,9 +24,9 @@ export function MobileMenu() {
         </button>
       )}
       {/* Without scripts the dialog cannot open: the toggle becomes a link to the HTML sitemap. */}
-      <Link href={routes.sitemap} className="hidden min-h-11 items-center rounded-md px-3 font-medium text-slate-800 no-js:inline-flex">
+      <a href={routes.sitemap} className="hidden min-h-11 items-center rounded-md px-3 font-medium text-slate-800 no-js:inline-flex">
         Menu
-      </Link>
+      </a>
     </>
   );
 }

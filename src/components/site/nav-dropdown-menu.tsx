@@ -1,8 +1,5 @@
-"use client";
-
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { navTriggerClass } from "./nav-trigger-class";
 import type { NavMenu } from "@/content/navigation";
@@ -38,12 +35,12 @@ export function NavDropdownMenu({ menu, openedWithKeyboard }: { menu: NavMenu; o
           >
             {menu.items.map((item) => (
               <DropdownMenu.Item key={item.label} asChild>
-                <Link
+                <a
                   href={item.href}
                   className="block rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800"
                 >
                   {item.label}
-                </Link>
+                </a>
               </DropdownMenu.Item>
             ))}
           </DropdownMenu.Content>

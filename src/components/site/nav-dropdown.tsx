@@ -1,7 +1,4 @@
-"use client";
-
 import { ChevronDown } from "lucide-react";
-import Link from "next/link";
 import { type ComponentType, type KeyboardEvent, useState } from "react";
 import type { NavMenu } from "@/content/navigation";
 import { navTriggerClass } from "./nav-trigger-class";
@@ -33,9 +30,9 @@ export function NavDropdown({ menu }: { menu: NavMenu }) {
 
   return (
     <div className="flex items-center">
-      <Link href={menu.href} className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
+      <a href={menu.href} className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
         {menu.label}
-      </Link>
+      </a>
       {Menu ? (
         <Menu menu={menu} openedWithKeyboard={openedWithKeyboard} />
       ) : (

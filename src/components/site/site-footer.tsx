@@ -1,5 +1,4 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import Link from "next/link";
 import { footerLegalLinks, footerQuickLinks, footerServiceLinks, type NavLink } from "@/content/navigation";
 import { site } from "@/content/site";
 import { BrandLogo } from "./brand-logo";
@@ -12,9 +11,9 @@ function FooterLinkList({ title, links }: { title: string; links: readonly NavLi
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.href + link.label}>
-            <Link href={link.href} className="inline-flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-9">
+            <a href={link.href} className="inline-flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-9">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -97,9 +96,9 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-4">
             {footerLegalLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-9">
+                <a href={link.href} className="inline-flex min-h-11 items-center hover:text-white sm:min-h-9">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,5 +1,4 @@
 import { Phone, Search } from "lucide-react";
-import Link from "next/link";
 import { headerLinks, headerMenus } from "@/content/navigation";
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
@@ -18,19 +17,19 @@ export function SiteHeader() {
             <NavDropdown key={menu.label} menu={menu} />
           ))}
           {headerLinks.map((link) => (
-            <Link key={link.href} href={link.href} className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
+            <a key={link.href} href={link.href} className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700">
               {link.label}
-            </Link>
+            </a>
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link
+          <a
             href={routes.search}
             aria-label="Search the site"
             className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-muted hover:text-brand-700"
           >
             <Search aria-hidden="true" className="size-5" />
-          </Link>
+          </a>
           <a
             href={site.phone.href}
             aria-label={`Call ${site.phone.display}`}

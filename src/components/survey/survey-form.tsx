@@ -1,8 +1,5 @@
-"use client";
-
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import Link from "next/link";
 import { useActionState, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -85,9 +82,9 @@ export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsA
             Submit Another Interest Form
           </Button>
         ) : (
-          <Link href={routes.survey} className={buttonVariants({ size: "lg", className: "mt-8" })}>
+          <a href={routes.survey} className={buttonVariants({ size: "lg", className: "mt-8" })}>
             Submit Another Interest Form
-          </Link>
+          </a>
         )}
       </div>
     );

@@ -1,5 +1,3 @@
-"use client";
-
 import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 

@@ -1,5 +1,3 @@
-"use client";
-
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";

@@ -1,5 +1,3 @@
-"use client";
-
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";

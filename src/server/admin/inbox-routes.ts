@@ -1,4 +1,3 @@
-import "server-only";
 import { adminRoute, parseRowId } from "@/server/http/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { type InboxName, inboxes } from "./lead-inbox";

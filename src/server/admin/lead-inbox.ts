@@ -1,4 +1,3 @@
-import "server-only";
 import { UTF8_BOM, toCsv } from "@/lib/csv";
 import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";

@@ -1,4 +1,3 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
 import { hashPassword, isPasswordHash } from "./password-hash";

@@ -1,4 +1,3 @@
-import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
 

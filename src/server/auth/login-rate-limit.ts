@@ -1,4 +1,3 @@
-import "server-only";
 import { rateLimitMultiplier } from "@/server/config";
 import { consumeRateLimit, peekRateLimit, resetRateLimit } from "@/server/db/rate-limits";
 

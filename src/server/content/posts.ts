@@ -1,4 +1,3 @@
-import "server-only";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";

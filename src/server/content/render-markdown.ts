@@ -1,4 +1,3 @@
-import "server-only";
 import { Marked, type Tokens } from "marked";
 import { slugify } from "@/lib/slugify";
 

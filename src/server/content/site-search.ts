@@ -1,4 +1,3 @@
-import "server-only";
 import { caseStudies } from "@/content/case-studies";
 import { voipFaq, voipFeatures, voipHero } from "@/content/greenville-voip";
 import { industries } from "@/content/industries";

@@ -1,4 +1,3 @@
-import "server-only";
 import { getDb } from "./connection";
 
 /** Times are epoch milliseconds; the auth layer compares them with its clock. */

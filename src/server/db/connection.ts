@@ -1,4 +1,3 @@
-import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";

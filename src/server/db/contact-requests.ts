@@ -1,4 +1,3 @@
-import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";

@@ -1,4 +1,3 @@
-import "server-only";
 import { getDb } from "./connection";
 import { isRowId, writeBoolean } from "./schema";
 

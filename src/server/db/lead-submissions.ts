@@ -1,4 +1,3 @@
-import "server-only";
 import type SQLite from "better-sqlite3";
 import type { Compilable, Kysely } from "kysely";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";

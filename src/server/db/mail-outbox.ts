@@ -1,4 +1,3 @@
-import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import { engineOf, getDb } from "./connection";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "./schema";

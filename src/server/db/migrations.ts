@@ -1,4 +1,3 @@
-import "server-only";
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 
 export type DbEngine = "sqlite" | "postgres";

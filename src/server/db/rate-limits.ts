@@ -1,4 +1,3 @@
-import "server-only";
 import { type Kysely, sql } from "kysely";
 import { getDb } from "./connection";
 import type { Database } from "./schema";

@@ -1,4 +1,3 @@
-import "server-only";
 import { getDb } from "./connection";
 
 export async function getSetting(key: string): Promise<string | undefined> {

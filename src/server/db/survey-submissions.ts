@@ -1,4 +1,3 @@
-import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";

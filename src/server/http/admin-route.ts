@@ -1,4 +1,3 @@
-import "server-only";
 import { SESSION_COOKIE, validateAdminSession } from "@/server/auth/admin-session";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { readCookie } from "./cookies";

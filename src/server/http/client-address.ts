@@ -1,4 +1,3 @@
-import "server-only";
 import { trustedProxyHops } from "@/server/config";
 
 /**

@@ -1,4 +1,3 @@
-import "server-only";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");

@@ -1,4 +1,3 @@
-import "server-only";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import type { SubmitOutcome } from "@/server/leads/submit-lead";

@@ -1,4 +1,3 @@
-import "server-only";
 import { type FieldErrors, fieldErrors, type ValidationIssues } from "@/lib/field-errors";
 
 const noStore = { "Cache-Control": "no-store" };

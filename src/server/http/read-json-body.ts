@@ -1,4 +1,3 @@
-import "server-only";
 import { LIMITS } from "@/lib/validation/limits";
 import { jsonError } from "./json-responses";
 

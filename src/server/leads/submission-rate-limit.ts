@@ -1,4 +1,3 @@
-import "server-only";
 import { rateLimitMultiplier } from "@/server/config";
 
 /** Per client address and per form: plenty for a person, a wall for a script. */

@@ -1,4 +1,3 @@
-import "server-only";
 import { randomInt } from "node:crypto";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import type { SurveyData } from "@/lib/validation/survey-schema";

@@ -1,4 +1,3 @@
-import "server-only";
 import { site } from "@/content/site";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { contactPresetLabels, projectTypeLabel } from "@/lib/validation/project-types";

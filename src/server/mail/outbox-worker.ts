@@ -1,4 +1,3 @@
-import "server-only";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";

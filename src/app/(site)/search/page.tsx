@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { HighlightedText } from "@/components/search/highlighted-text";
 import { SearchForm } from "@/components/search/search-form";
 import { PageHero } from "@/components/ui/page-hero";
@@ -22,19 +21,19 @@ function Suggestions() {
       <ul className="mt-3 flex flex-wrap gap-2">
         {SUGGESTIONS.map((term) => (
           <li key={term}>
-            <Link
+            <a
               href={routes.searchFor(term)}
               className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm text-slate-800 hover:border-brand-600 hover:text-brand-800"
             >
               {term}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
       <p className="mt-6 text-slate-700">
-        Or browse <Link href={routes.services} className="font-semibold text-brand-700 underline underline-offset-4">all services</Link>,{" "}
-        <Link href={routes.blog} className="font-semibold text-brand-700 underline underline-offset-4">the blog</Link> or{" "}
-        <Link href={routes.contact()} className="font-semibold text-brand-700 underline underline-offset-4">ask us directly</Link>.
+        Or browse <a href={routes.services} className="font-semibold text-brand-700 underline underline-offset-4">all services</a>,{" "}
+        <a href={routes.blog} className="font-semibold text-brand-700 underline underline-offset-4">the blog</a> or{" "}
+        <a href={routes.contact()} className="font-semibold text-brand-700 underline underline-offset-4">ask us directly</a>.
       </p>
     </div>
   );
@@ -66,9 +65,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
                 <li key={result.href} className="rounded-xl border border-border bg-white p-5">
                   <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{result.type}</p>
                   <h3 className="mt-1 text-lg font-semibold">
-                    <Link href={result.href} className="text-slate-900 hover:text-brand-700 hover:underline">
+                    <a href={result.href} className="text-slate-900 hover:text-brand-700 hover:underline">
                       <HighlightedText text={result.title} query={query} />
-                    </Link>
+                    </a>
                   </h3>
                   <p className="mt-2 text-sm leading-6 text-slate-700">
                     <HighlightedText text={result.snippet} query={query} />

@@ -1,6 +1,5 @@
 import { JsonLd } from "@/components/site/json-ld";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
-import Link from "next/link";
 import { caseStudies } from "@/content/case-studies";
 import { footerLegalLinks, type NavLink } from "@/content/navigation";
 import { industries } from "@/content/industries";
@@ -23,9 +22,9 @@ function LinkGroup({ title, links }: { title: string; links: readonly NavLink[] 
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline sm:min-h-8">
+            <a href={link.href} className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline sm:min-h-8">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { LoginForm } from "@/components/admin/login-form";
 import { Card } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
@@ -15,9 +14,9 @@ export default function AdminLoginPage() {
         <p className="mb-6 text-sm text-slate-600">Sign in to review survey submissions and contact requests.</p>
         <LoginForm />
         <p className="mt-6 text-center text-sm">
-          <Link href={routes.home} className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline">
+          <a href={routes.home} className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline">
             ← Back to the website
-          </Link>
+          </a>
         </p>
       </Card>
     </div>

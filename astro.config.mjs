@@ -1,0 +1,43 @@
+// @ts-check
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
+import { routeSecurityHeaders } from "./src/integrations/route-security-headers";
+import { cspDirectives, STYLE_ATTRIBUTE_RESOURCE } from "./server/security-policy.mjs";
+
+/**
+ * Public pages are prerendered (the default); pages and endpoints that read a request
+ * opt out with `export const prerender = false`. `npm start` mounts the adapter's
+ * middleware in server/production-server.mjs, which adds static files, compression and
+ * the security headers.
+ */
+export default defineConfig({
+  site: (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+  trailingSlash: "never",
+  build: { format: "file" },
+  // staticHeaders: the CSP of each prerendered page comes out of the build as a header
+  // (see route-security-headers), not as a <meta>, which could not carry frame-ancestors.
+  adapter: node({ mode: "middleware", staticHeaders: true }),
+  integrations: [react(), hydrateOnInteraction(), routeSecurityHeaders()],
+  // No session storage: the back office keeps its own sessions in the database.
+  session: false,
+  security: {
+    checkOrigin: true,
+    csp: {
+      algorithm: "SHA-256",
+      directives: cspDirectives(),
+      // Inline style attributes (aspect boxes, Radix positioning) are allowed; <style>
+      // and <script> elements need a hash Astro computes.
+      styleDirective: { resources: ["'self'", STYLE_ATTRIBUTE_RESOURCE] },
+      scriptDirective: { resources: ["'self'"] },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    ssr: { external: ["better-sqlite3", "pg"] },
+  },
+  devToolbar: { enabled: false },
+  prefetch: false,
+});

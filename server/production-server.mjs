@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the production server. Wiring only, around maintained middleware:
+ *   helmet + one Permissions-Policy line  security headers on every answer
+ *   compression                           gzip for text answers
+ *   sirv                                  the prerendered pages and hashed assets in dist/client
+ *   @astrojs/node (middleware mode)       pages rendered on demand, the API, the 404 page
+ * Prerendered pages get the Content-Security-Policy Astro computed for them at build
+ * time (dist/route-headers.json); pages rendered on demand get theirs from Astro.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import sirv from "sirv";
+import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, forwardedOverHttps } from "./security-policy.mjs";
+
+const dist = new URL("../dist/", import.meta.url);
+const clientDir = fileURLToPath(new URL("client/", dist));
+const routeHeaders = JSON.parse(readFileSync(new URL("route-headers.json", dist), "utf8"));
+const { handler: astroHandler } = await import(new URL("server/entry.mjs", dist).href);
+
+
+const { values: args } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+  strict: false,
+});
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+const host = String(args.hostname ?? process.env.HOST ?? "0.0.0.0");
+
+const ONE_YEAR = 31_536_000;
+/** Prerendered pages: browsers revalidate, a CDN may keep them five minutes. */
+const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
+
+/** "/blog/sd-wan-vs-mpls.html" → "/blog/sd-wan-vs-mpls", the key Astro used. */
+function routeOf(file) {
+  const route = file.replace(/\.html$/, "").replace(/\/index$/, "/");
+  return route === "" ? "/" : route;
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("etag", false);
+app.use(
+  helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "same-site" },
+  }),
+);
+const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
+app.use((request, response, next) => {
+  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  // HSTS means something only over HTTPS; behind a TLS proxy it says so in X-Forwarded-Proto.
+  if (request.secure || forwardedOverHttps(request.headers["x-forwarded-proto"])) return hsts(request, response, next);
+  next();
+});
+app.use(compression());
+app.use(
+  sirv(clientDir, {
+    dev: false,
+    etag: true,
+    extensions: ["html"],
+    setHeaders(response, pathname) {
+      if (pathname.startsWith("/_astro/")) {
+        response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
+      } else if (pathname.endsWith(".html")) {
+        response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+        for (const [name, value] of Object.entries(routeHeaders[routeOf(pathname)] ?? {})) response.setHeader(name, value);
+      }
+    },
+  }),
+);
+app.use(astroHandler);
+// Nothing matched: Astro renders the 404 page (on demand, so it knows the path it answers).
+app.use((request, response) => astroHandler(request, response));
+
+const server = app.listen(port, host, () => {
+  console.log(`[server] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+
+// Stop taking connections, let requests under way finish, then exit.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  });
+}
