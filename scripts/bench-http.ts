@@ -29,7 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
-import { startNextServer } from "../tests/support/next-server";
+import { startProductionServer } from "../tests/support/production-server";
 import { BENCH_CONTACT_BODY, productionBuildDir, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = 50;
@@ -87,7 +87,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   const databasePath = path.join(dir, "bench.db");
   try {
-    const server = await startNextServer({ DATABASE_PATH: databasePath, RATE_LIMIT_MULTIPLIER: "1000000" });
+    const server = await startProductionServer({ DATABASE_PATH: databasePath, RATE_LIMIT_MULTIPLIER: "1000000" });
     let acknowledged: number;
     try {
       acknowledged = await runRounds(server.url, server.process.pid!, `http://127.0.0.1:${barePort}/`, duration, rounds);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
 
 function expectBaseHeaders(headers: Record<string, string>, label: string) {
@@ -97,7 +97,7 @@ test.describe("security headers with a maps key", () => {
   let server: RunningServer;
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
-    server = await startNextServer({ NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: "csp-test-key", DATABASE_PATH: `${testInfo.outputDir}/csp.db` });
+    server = await startProductionServer({ NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: "csp-test-key", DATABASE_PATH: `${testInfo.outputDir}/csp.db` });
   });
   test.afterAll(async () => {
     await server?.stop();
