@@ -1,5 +1,7 @@
 /// <reference types="astro/client" />
 
+// A module, so the block below augments "astro" instead of replacing its types.
+export {};
 
 declare module "astro" {
   interface AstroClientDirectives {

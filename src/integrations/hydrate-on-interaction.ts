@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 
 /**
@@ -11,7 +12,8 @@ export function hydrateOnInteraction(): AstroIntegration {
     name: "hydrate-on-interaction",
     hooks: {
       "astro:config:setup": ({ addClientDirective }) => {
-        addClientDirective({ name: "interaction", entrypoint: new URL("./interaction-directive.ts", import.meta.url) });
+        // A path, not a URL: Astro 7.3 hands the entrypoint to esbuild as written, and esbuild cannot resolve file: URLs.
+        addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)) });
       },
     },
   };
