@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { setNonce } from "get-nonce";
 import { useEffect, useRef, useState } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { createAdminQueryClient } from "@/lib/admin-api";
@@ -32,14 +33,18 @@ function Screen({ page }: { page: AdminPage }) {
 /**
  * The back office, one island: its screens, one query cache for all of them (§7), and
  * the toasts. `path` is the screen the server rendered; later moves come from the router.
+ * `styleNonce` is the page's CSP nonce for the <style> element Radix's dialog adds to
+ * lock scrolling (it reads the nonce through get-nonce).
  */
-export function AdminApp({ path }: { path: string }) {
+export function AdminApp({ path, styleNonce }: { path: string; styleNonce: string }) {
   const [queryClient] = useState(createAdminQueryClient);
   const currentPath = useLocationPath(path);
   const page = adminPageAt(currentPath);
   const title = page ? pageTitle(adminPageTitles[page]) : "";
   const announcer = useRef<HTMLParagraphElement>(null);
   const shownPath = useRef(path);
+
+  useEffect(() => setNonce(styleNonce), [styleNonce]);
 
   // A screen reached without a page load gets its title, read out as a new page would be.
   useEffect(() => {
