@@ -12,8 +12,11 @@ export function hydrateOnInteraction(): AstroIntegration {
     name: "hydrate-on-interaction",
     hooks: {
       "astro:config:setup": ({ addClientDirective }) => {
-        // A path, not a URL: Astro 7.3 hands the entrypoint to esbuild as written, and esbuild cannot resolve file: URLs.
-        addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)) });
+        addClientDirective({
+          name: "interaction",
+          // esbuild bundles the directive: it wants a file path, not a file: URL.
+          entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)),
+        });
       },
     },
   };
