@@ -1,12 +1,9 @@
-import type { Metadata } from "next";
-import { LoginForm } from "@/components/admin/login-form";
 import { Card } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-
-export const metadata: Metadata = { title: "Admin Login" };
+import { LoginForm } from "./login-form";
 
 /** §2 /admin/login. */
-export default function AdminLoginPage() {
+export function LoginScreen() {
   return (
     <div className="flex min-h-dvh items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md p-6 sm:p-8">

@@ -1,17 +1,26 @@
+import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
-import { getAdminCredentials } from "@/server/auth/admin-credentials";
+import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, endAdminSession, startAdminSession } from "@/server/auth/admin-session";
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "@/server/auth/login-rate-limit";
 import { verifyPassword } from "@/server/auth/password-hash";
 import { isDatabaseUnavailable } from "@/server/db/connection";
+import { countNewContactRequests } from "@/server/db/contact-requests";
+import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
+import { adminRoute } from "@/server/http/admin-route";
 import { clientAddress } from "@/server/http/client-address";
 import { isSecureRequest, readCookie, serializeCookie } from "@/server/http/cookies";
-import { jsonError, jsonResponse, methodNotAllowed, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
+import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { isSameOriginRequest } from "@/server/http/same-origin";
-import { timingSafeEqual } from "node:crypto";
 
 const INVALID = "Invalid username or password.";
+
+/** What the login reads of a call; `clientAddress` is the socket's, when the server knows it. */
+export interface LoginContext {
+  request: Request;
+  clientAddress?: string;
+}
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -20,14 +29,15 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length ? timingSafeEqual(left, right) : timingSafeEqual(left, left) && false;
 }
 
-export async function POST(request: Request) {
+/** POST /api/admin/login: a session cookie for the right credentials, within the login limits. */
+export async function loginRoute({ request, clientAddress: socketAddress }: LoginContext): Promise<Response> {
   if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const parsed = adminLoginSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const { username, password } = parsed.data;
-  const address = clientAddress(request.headers);
+  const address = clientAddress(request.headers, socketAddress);
 
   try {
     const blockedFor = await loginBlockedFor(address, username);
@@ -58,7 +68,26 @@ export async function POST(request: Request) {
   }
 }
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);
+/** POST /api/admin/logout: ends the session on the server (any instance), then clears the cookie. */
+export async function logoutRoute({ request }: { request: Request }): Promise<Response> {
+  if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
+  try {
+    await endAdminSession(readCookie(request, SESSION_COOKIE));
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
+    console.error("[admin] logout failed:", error);
+    return jsonError(500, "Something went wrong on our side.");
+  }
+  const response = jsonResponse({ authenticated: false });
+  response.headers.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) }));
+  return response;
+}
+
+/** GET /api/admin/check-auth: 200 with the username while the session is valid (§4 guard). */
+export const checkAuthRoute = adminRoute(async () => jsonResponse({ authenticated: true, username: adminUsername() }));
+
+/** GET /api/admin/counts: new (unviewed) items per inbox, for the admin navigation badges. */
+export const countsRoute = adminRoute(async () => {
+  const [surveys, contacts] = await Promise.all([countNewSurveySubmissions(), countNewContactRequests()]);
+  return jsonResponse({ surveys, contacts });
+});
