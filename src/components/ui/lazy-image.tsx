@@ -1,13 +1,7 @@
 import { ImageOff } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { stockPhotoSrcSet, stockPhotoUrl } from "@/lib/stock-photo-url";
-
-/** §9: load 50 px before the image enters the view, at a 0.1 visibility threshold. */
-export const LAZY_IMAGE_ROOT_MARGIN = "50px";
-export const LAZY_IMAGE_THRESHOLD = 0.1;
-
-type LoadState = "waiting" | "loading" | "loaded" | "failed";
+import type { LazyImageState } from "./lazy-image-element";
 
 export interface LazyImageProps {
   src: string;
@@ -22,93 +16,63 @@ export interface LazyImageProps {
   priority?: boolean;
 }
 
+/**
+ * §4 lazy image: waiting → loading (placeholder) → loaded (fades in) or failed (grey
+ * placeholder with an icon). This component is only the server HTML; the states are
+ * driven by the <lazy-image> element (lazy-image-element.ts, loaded once by the site
+ * layout), so pages that show photos load no React. Every face of every state is in
+ * this markup and CSS picks one by `data-state`; the element only flips that attribute
+ * and, for a lazy photo, adds the <img> to the stage, which React leaves alone (its
+ * HTML is declared empty), so the markup can also sit inside a hydrated island.
+ */
 export function LazyImage({ src, alt, width, height, sizes = "100vw", className, imgClassName, priority = false }: LazyImageProps) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const imgRef = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<LoadState>(priority ? "loading" : "waiting");
-
-  useEffect(() => {
-    if (state !== "waiting") return;
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setState("loading");
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_IMAGE_ROOT_MARGIN, threshold: LAZY_IMAGE_THRESHOLD },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [state]);
-
-  // A priority image starts loading from the server HTML, before React can listen:
-  // read the outcome it may already have reached when React attaches to it.
-  const attachImage = (img: HTMLImageElement | null) => {
-    imgRef.current = img;
-    if (priority && img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
-  };
-
   const url = stockPhotoUrl(src, { format: "webp", width: Math.min(width, 1600) });
   const srcSet = stockPhotoSrcSet(src);
-  const showImage = state === "loading" || state === "loaded";
+  const initialState: LazyImageState = priority ? "loading" : "waiting";
 
   return (
-    <div
-      ref={boxRef}
-      className={cn("relative overflow-hidden bg-slate-200", className)}
+    <lazy-image
+      className={cn("group/lazy relative block overflow-hidden bg-slate-200", className)}
       style={{ aspectRatio: `${width} / ${height}` }}
-      data-state={state}
+      data-state={initialState}
+      data-src={priority ? undefined : url}
+      data-srcset={priority ? undefined : srcSet}
+      data-sizes={priority || !srcSet ? undefined : sizes}
+      data-alt={priority ? undefined : alt}
+      data-width={priority ? undefined : width}
+      data-height={priority ? undefined : height}
+      // A lazy photo fades in once loaded; the classes live here so Tailwind sees them.
+      data-img-class={priority ? undefined : cn("absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-500 group-data-[state=loaded]/lazy:opacity-100", imgClassName)}
     >
-      {state === "failed" ? (
-        // Keys keep React from morphing the loading placeholder into this one in place,
-        // which the browser would report as a layout shift.
-        <div key="failed" role="img" aria-label={alt} className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
-          <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
-        </div>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 group-data-[state=failed]/lazy:hidden group-data-[state=loaded]/lazy:hidden no-js:hidden"
+      />
+      {priority ? (
+        // The page's largest paint: it shows the moment it has pixels, with no fade.
+        <img
+          src={url}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          fetchPriority="high"
+          loading="eager"
+          className={cn("absolute inset-0 size-full object-cover group-data-[state=failed]/lazy:hidden", imgClassName)}
+        />
       ) : (
         <>
-          {state !== "loaded" && (
-            <div
-              key="loading"
-              aria-hidden="true"
-              className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 no-js:hidden"
-            />
-          )}
-          {showImage && (
-            // eslint-disable-next-line @next/next/no-img-element -- the stock-photo CDN resizes and encodes for us; routing it through Next's optimizer would proxy every photo through our server.
-            <img
-            ref={attachImage}
-            src={url}
-            srcSet={srcSet}
-            sizes={srcSet ? sizes : undefined}
-            alt={alt}
-            width={width}
-            height={height}
-            decoding="async"
-            fetchPriority={priority ? "high" : undefined}
-            loading={priority ? "eager" : undefined}
-            onLoad={() => setState("loaded")}
-            onError={() => setState("failed")}
-            className={cn(
-              "absolute inset-0 size-full object-cover",
-              // A priority image is the page's largest paint: it shows the moment it has
-              // pixels, not after scripts start and fade it in. Lazy ones fade in.
-              priority ? "opacity-100" : ["transition-opacity duration-500 no-js:hidden", state === "loaded" ? "opacity-100" : "opacity-0"],
-              imgClassName,
-            )}
-            />
-          )}
-          {!priority && (
-            <noscript>
-              {/* eslint-disable-next-line @next/next/no-img-element -- shown only when scripts never run */}
-              <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
-            </noscript>
-          )}
+          <div data-lazy-image-stage="" className="absolute inset-0" dangerouslySetInnerHTML={{ __html: "" }} />
+          <noscript>
+            <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
+          </noscript>
         </>
       )}
-    </div>
+      <div role="img" aria-label={alt} className="absolute inset-0 hidden items-center justify-center bg-slate-200 text-slate-500 group-data-[state=failed]/lazy:flex">
+        <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
+      </div>
+    </lazy-image>
   );
 }
