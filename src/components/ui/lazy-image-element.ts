@@ -1,33 +1,35 @@
+import { LAZY_IMAGE_FAILED_TEMPLATE_ID, type LazyImageState } from "./lazy-image-contract";
+
 /**
- * The behaviour of the lazy image (§4, §9), as a custom element so that it also
- * starts for boxes a React island mounts later (a blog filter showing a card again).
- * The markup, every state's face included, comes from lazy-image.tsx.
+ * The behaviour of the lazy image (§4, §9) as a custom element, so it also starts for
+ * boxes an island mounts later (a blog filter showing a card again). The markup comes
+ * from lazy-image.tsx: a box with `data-state`, which CSS reads, and a stage whose
+ * contents belong to this element.
  */
-export type LazyImageState = "waiting" | "loading" | "loaded" | "failed";
 
 /** §9: load 50 px before the image enters the view, at a 0.1 visibility threshold. */
 export const LAZY_IMAGE_ROOT_MARGIN = "50px";
 export const LAZY_IMAGE_THRESHOLD = 0.1;
 
+let nearView: IntersectionObserver | undefined;
+
+function observeNearView(box: LazyImageElement): void {
+  nearView ??= new IntersectionObserver(
+    (entries, observer) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        (entry.target as LazyImageElement).load();
+      }
+    },
+    { rootMargin: LAZY_IMAGE_ROOT_MARGIN, threshold: LAZY_IMAGE_THRESHOLD },
+  );
+  nearView.observe(box);
+}
+
 class LazyImageElement extends HTMLElement {
-  static observer: IntersectionObserver | undefined;
-
-  private static nearView(): IntersectionObserver {
-    LazyImageElement.observer ??= new IntersectionObserver(
-      (entries, observer) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer.unobserve(entry.target);
-          (entry.target as LazyImageElement).load();
-        }
-      },
-      { rootMargin: LAZY_IMAGE_ROOT_MARGIN, threshold: LAZY_IMAGE_THRESHOLD },
-    );
-    return LazyImageElement.observer;
-  }
-
-  private get state(): LazyImageState {
-    return (this.dataset.state as LazyImageState | undefined) ?? "waiting";
+  private get stage(): HTMLElement | null {
+    return this.querySelector(":scope > [data-lazy-image-stage]");
   }
 
   private set state(state: LazyImageState) {
@@ -35,34 +37,25 @@ class LazyImageElement extends HTMLElement {
   }
 
   connectedCallback(): void {
-    if (this.state === "waiting") {
-      LazyImageElement.nearView().observe(this);
-      return;
-    }
-    // A priority photo is in the server HTML and may have finished before this ran.
-    const img = this.querySelector<HTMLImageElement>(":scope > img");
-    if (this.state === "loading" && img) this.follow(img);
+    const state = this.dataset.state as LazyImageState | undefined;
+    if (state === "waiting") observeNearView(this);
+    // A priority photo is in the server HTML, and may have finished before this ran.
+    const img = this.stage?.querySelector("img");
+    if (state === "loading" && img) this.follow(img);
   }
 
   disconnectedCallback(): void {
-    LazyImageElement.observer?.unobserve(this);
+    nearView?.unobserve(this);
   }
 
-  private load(): void {
-    const stage = this.querySelector<HTMLElement>(":scope > [data-lazy-image-stage]");
-    const { src, srcset, sizes, alt, width, height, imgClass } = this.dataset;
-    if (!stage || !src) return;
+  load(): void {
+    const stage = this.stage;
+    if (!stage || !this.dataset.img) return;
+    const { src, ...attributes } = JSON.parse(this.dataset.img) as Record<string, string | number>;
     const img = document.createElement("img");
-    img.alt = alt ?? "";
-    if (width) img.width = Number(width);
-    if (height) img.height = Number(height);
-    img.decoding = "async";
-    img.className = imgClass ?? "";
-    if (srcset) {
-      img.srcset = srcset;
-      if (sizes) img.sizes = sizes;
-    }
-    img.src = src;
+    for (const [name, value] of Object.entries(attributes)) img.setAttribute(name, String(value));
+    // `src` last, once srcset and sizes are known, so the browser picks the right width.
+    img.setAttribute("src", String(src));
     this.state = "loading";
     stage.append(img);
     this.follow(img);
@@ -78,9 +71,14 @@ class LazyImageElement extends HTMLElement {
   }
 
   private settle(img: HTMLImageElement, loaded: boolean): void {
+    if (!loaded) {
+      // Nothing is left of a failed photo but a placeholder that carries its alt text.
+      const template = document.getElementById(LAZY_IMAGE_FAILED_TEMPLATE_ID);
+      const face = template instanceof HTMLTemplateElement ? template.content.firstElementChild?.cloneNode(true) : undefined;
+      if (face instanceof HTMLElement) face.setAttribute("aria-label", img.alt);
+      img.replaceWith(...(face ? [face] : []));
+    }
     this.state = loaded ? "loaded" : "failed";
-    // A failed lazy photo leaves nothing behind but the placeholder that names it.
-    if (!loaded && img.parentElement?.hasAttribute("data-lazy-image-stage")) img.remove();
   }
 }
 

@@ -1,7 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { stockPhotoSrcSet, stockPhotoUrl } from "@/lib/stock-photo-url";
-import type { LazyImageState } from "./lazy-image-element";
+import { LAZY_IMAGE_FAILED_TEMPLATE_ID, type LazyImageState } from "./lazy-image-contract";
 
 export interface LazyImageProps {
   src: string;
@@ -16,63 +16,76 @@ export interface LazyImageProps {
   priority?: boolean;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+function imgHtml(attributes: Record<string, string | number | undefined>): string {
+  const pairs = Object.entries(attributes).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  return `<img ${pairs.map(([name, value]) => `${name}="${escapeAttribute(String(value))}"`).join(" ")}>`;
+}
+
 /**
  * §4 lazy image: waiting → loading (placeholder) → loaded (fades in) or failed (grey
- * placeholder with an icon). This component is only the server HTML; the states are
- * driven by the <lazy-image> element (lazy-image-element.ts, loaded once by the site
- * layout), so pages that show photos load no React. Every face of every state is in
- * this markup and CSS picks one by `data-state`; the element only flips that attribute
- * and, for a lazy photo, adds the <img> to the stage, which React leaves alone (its
- * HTML is declared empty), so the markup can also sit inside a hydrated island.
+ * placeholder with an icon). This component is only the server HTML of the first state;
+ * the <lazy-image> element (lazy-image-element.ts, loaded once by the site layout) moves
+ * it on, so pages with photos load no React. The element changes `data-state` (CSS picks
+ * the face) and the contents of the stage, whose HTML React declares once and then
+ * leaves alone: the same markup also works inside a hydrated island.
  */
 export function LazyImage({ src, alt, width, height, sizes = "100vw", className, imgClassName, priority = false }: LazyImageProps) {
   const url = stockPhotoUrl(src, { format: "webp", width: Math.min(width, 1600) });
   const srcSet = stockPhotoSrcSet(src);
   const initialState: LazyImageState = priority ? "loading" : "waiting";
+  const img = {
+    src: url,
+    srcset: srcSet,
+    sizes: srcSet ? sizes : undefined,
+    alt,
+    width,
+    height,
+    decoding: "async",
+    // A priority photo is the page's largest paint: it shows the moment it has pixels;
+    // a lazy one fades in once loaded.
+    class: priority
+      ? cn("absolute inset-0 size-full object-cover", imgClassName)
+      : cn("absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-500 group-data-[state=loaded]/lazy:opacity-100", imgClassName),
+  };
 
   return (
     <lazy-image
       className={cn("group/lazy relative block overflow-hidden bg-slate-200", className)}
       style={{ aspectRatio: `${width} / ${height}` }}
       data-state={initialState}
-      data-src={priority ? undefined : url}
-      data-srcset={priority ? undefined : srcSet}
-      data-sizes={priority || !srcSet ? undefined : sizes}
-      data-alt={priority ? undefined : alt}
-      data-width={priority ? undefined : width}
-      data-height={priority ? undefined : height}
-      // A lazy photo fades in once loaded; the classes live here so Tailwind sees them.
-      data-img-class={priority ? undefined : cn("absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-500 group-data-[state=loaded]/lazy:opacity-100", imgClassName)}
+      // What the element needs to create a lazy photo's <img> once it comes near the view.
+      data-img={priority ? undefined : JSON.stringify(img)}
     >
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 group-data-[state=failed]/lazy:hidden group-data-[state=loaded]/lazy:hidden no-js:hidden"
       />
-      {priority ? (
-        // The page's largest paint: it shows the moment it has pixels, with no fade.
-        <img
-          src={url}
-          srcSet={srcSet}
-          sizes={srcSet ? sizes : undefined}
-          alt={alt}
-          width={width}
-          height={height}
-          decoding="async"
-          fetchPriority="high"
-          loading="eager"
-          className={cn("absolute inset-0 size-full object-cover group-data-[state=failed]/lazy:hidden", imgClassName)}
-        />
-      ) : (
-        <>
-          <div data-lazy-image-stage="" className="absolute inset-0" dangerouslySetInnerHTML={{ __html: "" }} />
-          <noscript>
-            <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
-          </noscript>
-        </>
+      <div
+        data-lazy-image-stage=""
+        className="absolute inset-0"
+        dangerouslySetInnerHTML={{ __html: priority ? imgHtml({ ...img, fetchpriority: "high", loading: "eager" }) : "" }}
+      />
+      {!priority && (
+        <noscript>
+          <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
+        </noscript>
       )}
-      <div role="img" aria-label={alt} className="absolute inset-0 hidden items-center justify-center bg-slate-200 text-slate-500 group-data-[state=failed]/lazy:flex">
+    </lazy-image>
+  );
+}
+
+/**
+ * The face of a photo that could not load, cloned by the element into the stage (with
+ * the photo's alt text as its label). Rendered once per page, by the site layout.
+ */
+export function LazyImageFailedTemplate() {
+  return (
+    <template id={LAZY_IMAGE_FAILED_TEMPLATE_ID}>
+      <div role="img" className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
         <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
       </div>
-    </lazy-image>
+    </template>
   );
 }
