@@ -35,7 +35,7 @@ function setUpDropdown(trigger: HTMLButtonElement): void {
   for (const item of menuItems(menu)) item.tabIndex = -1;
 
   const open = (focusIndex: number) => {
-    if (!menu.matches(":popover-open")) menu.showPopover({ source: trigger } as ShowPopoverOptions);
+    if (!menu.matches(":popover-open")) menu.showPopover();
     focusItem(menu, focusIndex);
   };
   const close = () => {
