@@ -1,48 +1,18 @@
 import { ArrowLeft, Check, FolderOpen } from "lucide-react";
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { getService } from "@/content/get-service";
-import { services } from "@/content/services";
+import type { Service } from "@/content/types";
 import { routes } from "@/lib/routes";
-import { buildMetadata } from "@/lib/seo";
-import { JsonLd } from "@/components/site/json-ld";
 import { ButtonLink } from "@/components/ui/button-link";
-import { breadcrumbJsonLd, serviceJsonLd } from "@/lib/structured-data";
 import { ContentIcon } from "@/components/ui/content-icon";
 import { LazyImage } from "@/components/ui/lazy-image";
 
-type Params = { service: string };
-
-export function generateStaticParams(): Params[] {
-  return services.map((service) => ({ service: service.slug }));
-}
-
-export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
-  const service = getService((await params).service);
-  if (!service) return { title: "Service Not Found", robots: { index: false, follow: true } };
-  return buildMetadata({
-    title: service.title,
-    description: service.description,
-    path: routes.service(service.slug),
-    keywords: [service.title, ...service.features],
-    ogImage: routes.serviceImage(service.slug),
-  });
-}
-
-export default async function ServicePage({ params }: { params: Promise<Params> }) {
-  const service = getService((await params).service);
-  if (!service) notFound();
+/**
+ * A service page (§3): title, description, Key Features (features plus extra features),
+ * the photo, optional Additional Information and the three actions.
+ */
+export function ServiceDetail({ service }: { service: Service }) {
   const features = [...service.features, ...(service.extraFeatures ?? [])];
-
   return (
     <article>
-      <JsonLd data={serviceJsonLd(service)} />
-      <JsonLd
-        data={breadcrumbJsonLd([
-          { name: "Services", path: routes.services },
-          { name: service.title, path: routes.service(service.slug) },
-        ])}
-      />
       <header className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 text-white">
         <div className="container-page py-12 sm:py-16">
           <ButtonLink href={routes.services} variant="link" className="px-0 text-brand-100 hover:text-white">
