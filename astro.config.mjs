@@ -41,6 +41,8 @@ export default defineConfig({
     plugins: [tailwindcss()],
     ssr: { external: ["better-sqlite3", "pg"] },
   },
+  // Articles are rendered with marked (src/content/blog-posts.ts); Shiki's inline styles would need 'unsafe-inline'.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   prefetch: false,
 });

@@ -75,7 +75,11 @@ app.use(
         response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
         return;
       }
-      const policy = routeHeaders[routeOf(pathname)]?.["content-security-policy"];
+      const built = routeHeaders[routeOf(pathname)];
+      // A prerendered endpoint keeps the type its GET answered (by extension, the feed would be text/xml).
+      const type = built?.["content-type"];
+      if (type && !type.startsWith("text/html")) response.setHeader("Content-Type", type);
+      const policy = built?.["content-security-policy"];
       if (policy) {
         response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
         response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
