@@ -1,5 +1,8 @@
 /// <reference types="astro/client" />
 
+// An import or export makes this file a module, so the block below augments "astro"
+// instead of replacing its types with an ambient declaration.
+export {};
 
 declare module "astro" {
   interface AstroClientDirectives {
