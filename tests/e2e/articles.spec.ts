@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import matter from "gray-matter";
 import { countWords, WORDS_PER_MINUTE } from "../../src/lib/reading-time";
 import { firstLoadScripts } from "../support/first-load-scripts";
+import { readPostFiles } from "../support/post-files";
 import { expect, test } from "./fixtures";
 
-const postsDir = path.join(process.cwd(), "src", "content", "posts");
-const posts = readdirSync(postsDir)
-  .filter((file) => file.endsWith(".md"))
-  .map((file) => {
-    const { data, content } = matter(readFileSync(path.join(postsDir, file), "utf8"));
-    return { slug: String(data.slug), title: String(data.title), category: String(data.category), words: countWords(content), content };
-  });
+const posts = readPostFiles().map(({ slug, title, category, body }) => ({ slug, title, category, words: countWords(body), content: body }));
 
 test.describe("articles", () => {
   test("the blog lists seven articles across the six categories, each opening as a full article", async ({ page }, testInfo) => {
