@@ -89,13 +89,17 @@ export interface CaseStudy {
   location: string;
 }
 
-export type PostCategory =
-  | "Event Technology"
-  | "Network Infrastructure"
-  | "Internet Solutions"
-  | "Web Design"
-  | "VoIP Technology"
-  | "Security";
+/** The six blog categories of §3; the article schema (src/content.config.ts) accepts only these. */
+export const POST_CATEGORIES = [
+  "Event Technology",
+  "Network Infrastructure",
+  "Internet Solutions",
+  "Web Design",
+  "VoIP Technology",
+  "Security",
+] as const;
+
+export type PostCategory = (typeof POST_CATEGORIES)[number];
 
 export interface FaqItem {
   question: string;

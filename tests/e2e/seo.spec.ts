@@ -64,10 +64,10 @@ test.describe("page metadata", () => {
     await expect(meta(page, "article:published_time")).toHaveAttribute("content", /^2023-0[3-6]-\d\d/);
     await expect(meta(page, "article:modified_time")).toHaveAttribute("content", /^2023-/);
     const image = await meta(page, "og:image").getAttribute("content");
-    expect(new URL(image!).pathname).toBe("/og/blog/starlink-for-business");
+    expect(new URL(image!).pathname).toBe("/og/blog/starlink-for-business.png");
     expect(await pngSize(request, image!)).toEqual({ width: 1200, height: 630 });
     await page.goto("/services/sd-wan");
-    expect(new URL((await meta(page, "og:image").getAttribute("content"))!).pathname).toBe("/og/services/sd-wan");
+    expect(new URL((await meta(page, "og:image").getAttribute("content"))!).pathname).toBe("/og/services/sd-wan.png");
   });
 
   for (const path of ["/survey", "/search", "/search?q=wifi"]) {
@@ -144,7 +144,7 @@ test.describe("structured data", () => {
       datePublished: expect.stringMatching(/^2023-/),
       author: { "@type": "Person", name: expect.any(String) },
       publisher: expect.objectContaining({ name: BRAND }),
-      image: [expect.stringMatching(/\/og\/blog\/wifi-outdoor-event$/)],
+      image: [expect.stringMatching(/\/og\/blog\/wifi-outdoor-event\.png$/)],
     });
     await page.goto("/services/security-cameras");
     const [service] = ofType(await jsonLdBlocks(page), "Service");
@@ -268,7 +268,7 @@ test("every public page passes the Nu Html Checker", async ({ request }, testInf
     files.push(file);
   }
   const jar = path.join(process.cwd(), "node_modules", "vnu-jar", "build", "dist", "vnu.jar");
-  let output = "";
+  let output: string;
   try {
     output = execFileSync("java", ["-jar", jar, "--errors-only", "--format", "gnu", ...files], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {

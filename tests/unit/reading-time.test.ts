@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
 import { countWords, readingTimeMinutes, WORDS_PER_MINUTE } from "@/lib/reading-time";
+import { readPostFile } from "../support/post-files";
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
 
@@ -55,10 +53,7 @@ describe("readingTimeMinutes", () => {
   });
 
   it("gives the three full articles the §9 read times: 15, 14 and 12 minutes", () => {
-    const minutes = (slug: string) => {
-      const raw = readFileSync(path.join(process.cwd(), "src", "content", "posts", `${slug}.md`), "utf8");
-      return readingTimeMinutes(matter(raw).content);
-    };
+    const minutes = (slug: string) => readingTimeMinutes(readPostFile(slug).body);
     expect(minutes("sd-wan-vs-mpls")).toBe(15);
     expect(minutes("starlink-for-business")).toBe(14);
     expect(minutes("wifi-outdoor-event")).toBe(12);

@@ -3,7 +3,6 @@ import { voipFaq, voipFeatures, voipHero } from "@/content/greenville-voip";
 import { industries } from "@/content/industries";
 import { services } from "@/content/services";
 import { routes } from "@/lib/routes";
-import { listPosts } from "./posts";
 
 export type SearchResultType = "Service" | "Industry" | "Case study" | "Article" | "Page";
 
@@ -38,10 +37,21 @@ function plainText(markdown: string): string {
     .trim();
 }
 
-let documents: SearchDocument[] | undefined;
+/** What search reads of an article; the caller passes the articles in (src/content/blog-posts.ts). */
+export interface SearchableArticle {
+  slug: string;
+  title: string;
+  excerpt: string;
+  markdown: string;
+}
 
-function searchDocuments(): SearchDocument[] {
-  documents ??= [
+// Built once per list of articles: the list is the same object for as long as the content is.
+const documentsByArticles = new WeakMap<readonly SearchableArticle[], SearchDocument[]>();
+
+function searchDocuments(articles: readonly SearchableArticle[]): SearchDocument[] {
+  const cached = documentsByArticles.get(articles);
+  if (cached) return cached;
+  const documents: SearchDocument[] = [
     ...services.map((service) => ({
       type: "Service" as const,
       title: service.title,
@@ -63,7 +73,7 @@ function searchDocuments(): SearchDocument[] {
       body: `${study.category}. Client: ${study.client}. Location: ${study.location}.`,
       href: `${routes.caseStudies}#${study.slug}`,
     })),
-    ...listPosts().map((post) => ({
+    ...articles.map((post) => ({
       type: "Article" as const,
       title: post.title,
       description: post.excerpt,
@@ -78,6 +88,7 @@ function searchDocuments(): SearchDocument[] {
       href: routes.greenvilleVoip,
     },
   ];
+  documentsByArticles.set(articles, documents);
   return documents;
 }
 
@@ -98,11 +109,11 @@ function snippetAround(text: string, index: number, length: number): string {
  * Case-insensitive search over titles, descriptions and body text. Title matches
  * rank first, then description, then body; ties keep the content order.
  */
-export function searchSite(query: string): SearchResult[] {
+export function searchSite(query: string, articles: readonly SearchableArticle[]): SearchResult[] {
   const needle = query.toLowerCase();
   if (!needle) return [];
   const scored: { score: number; order: number; result: SearchResult }[] = [];
-  searchDocuments().forEach((doc, order) => {
+  searchDocuments(articles).forEach((doc, order) => {
     const inTitle = doc.title.toLowerCase().indexOf(needle);
     const inDescription = doc.description.toLowerCase().indexOf(needle);
     const inBody = doc.body.toLowerCase().indexOf(needle);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ImageResponse } from "next/og";
+import { Resvg } from "@resvg/resvg-js";
+import satori from "satori";
 import { site } from "@/content/site";
 
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -14,14 +15,19 @@ function loadFonts() {
   return fonts;
 }
 
-/** A 1200×630 share image: the title on the brand background, with the brand mark. */
-export async function renderSocialImage({ eyebrow, title }: { eyebrow: string; title: string }): Promise<ImageResponse> {
+/**
+ * A 1200×630 share image as PNG: the title on the brand background, with the brand mark.
+ * satori lays the markup out as SVG and resvg rasterises it, at build time.
+ */
+export async function renderSocialImage({ eyebrow, title }: { eyebrow: string; title: string }): Promise<Uint8Array> {
   const { bold, medium } = await loadFonts();
   const titleSize = title.length > 70 ? 56 : title.length > 40 ? 66 : 78;
-  return new ImageResponse(
+  const svg = await satori(
     (
       <div
         style={{
+          // satori sizes boxes as content-box; the padding must stay inside the 1200×630 canvas.
+          boxSizing: "border-box",
           width: "100%",
           height: "100%",
           display: "flex",
@@ -62,4 +68,12 @@ export async function renderSocialImage({ eyebrow, title }: { eyebrow: string; t
       ],
     },
   );
+  return new Resvg(svg, { fitTo: { mode: "width", value: SOCIAL_IMAGE_SIZE.width } }).render().asPng();
+}
+
+/** What a social image endpoint (src/pages/og/…) answers. */
+export async function socialImageResponse(text: { eyebrow: string; title: string }): Promise<Response> {
+  const png = await renderSocialImage(text);
+  // A copy typed as backed by an ArrayBuffer, which is what a Response body accepts.
+  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } });
 }

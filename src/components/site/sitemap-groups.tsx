@@ -1,19 +1,9 @@
-import { JsonLd } from "@/components/site/json-ld";
-import { breadcrumbJsonLd } from "@/lib/structured-data";
 import { caseStudies } from "@/content/case-studies";
-import { footerLegalLinks, type NavLink } from "@/content/navigation";
 import { industries } from "@/content/industries";
+import { footerLegalLinks, type NavLink } from "@/content/navigation";
 import { services } from "@/content/services";
+import type { PostSummary } from "@/content/types";
 import { routes } from "@/lib/routes";
-import { buildMetadata } from "@/lib/seo";
-import { PageHero } from "@/components/ui/page-hero";
-import { listPostSummaries } from "@/server/content/posts";
-
-export const metadata = buildMetadata({
-  title: "Sitemap",
-  description: "Every page on the site in one list: services, industries, case studies, articles and contact options.",
-  path: routes.sitemap,
-});
 
 function LinkGroup({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
@@ -32,7 +22,8 @@ function LinkGroup({ title, links }: { title: string; links: readonly NavLink[] 
   );
 }
 
-export default function SitemapPage() {
+/** The HTML sitemap (/sitemap): every page of the site, grouped. */
+export function SitemapGroups({ articles }: { articles: readonly Pick<PostSummary, "slug" | "title">[] }) {
   const groups: { title: string; links: NavLink[] }[] = [
     {
       title: "Main pages",
@@ -51,18 +42,14 @@ export default function SitemapPage() {
     { title: "Services", links: services.map((s) => ({ label: s.title, href: routes.service(s.slug) })) },
     { title: "Industries", links: industries.map((i) => ({ label: i.name, href: routes.industry(i.slug) })) },
     { title: "Case studies", links: caseStudies.map((c) => ({ label: c.title, href: `${routes.caseStudies}#${c.slug}` })) },
-    { title: "Articles", links: listPostSummaries().map((p) => ({ label: p.title, href: routes.post(p.slug) })) },
+    { title: "Articles", links: articles.map((p) => ({ label: p.title, href: routes.post(p.slug) })) },
     { title: "Legal", links: footerLegalLinks.filter((l) => l.href !== routes.sitemap) },
   ];
   return (
-    <>
-      <JsonLd data={breadcrumbJsonLd([{ name: "Sitemap", path: routes.sitemap }])} />
-      <PageHero title="Sitemap" intro="Every page on this site, in one place." />
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-3">
-        {groups.map((group) => (
-          <LinkGroup key={group.title} title={group.title} links={group.links} />
-        ))}
-      </div>
-    </>
+    <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-3">
+      {groups.map((group) => (
+        <LinkGroup key={group.title} title={group.title} links={group.links} />
+      ))}
+    </div>
   );
 }

@@ -1,9 +1,0 @@
-import type { MetadataRoute } from "next";
-import { absoluteUrl } from "@/lib/seo";
-
-export default function robots(): MetadataRoute.Robots {
-  return {
-    rules: { userAgent: "*", allow: "/", disallow: ["/admin", "/api"] },
-    sitemap: absoluteUrl("/sitemap.xml"),
-  };
-}
