@@ -96,10 +96,14 @@ const server = app.listen(port, host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-// Stop taking connections, let requests under way finish, then exit.
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
+// Stop taking connections, let requests under way finish, then exit with the signal's code
+// (128 + its number, as a process killed by it). A repeated signal must not cut the drain short.
+let stopping = false;
+for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(code));
     server.closeIdleConnections();
   });
 }
