@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 
 /**
@@ -11,7 +12,7 @@ export function hydrateOnInteraction(): AstroIntegration {
     name: "hydrate-on-interaction",
     hooks: {
       "astro:config:setup": ({ addClientDirective }) => {
-        addClientDirective({ name: "interaction", entrypoint: new URL("./interaction-directive.ts", import.meta.url) });
+        addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)) });
       },
     },
   };

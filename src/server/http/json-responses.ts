@@ -26,7 +26,7 @@ export function serviceUnavailable(): Response {
   return jsonError(503, "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } });
 }
 
-/** A JSON 405 for the methods a route does not serve (Next's default has no body). */
+/** A JSON 405 for the methods a route does not serve (an endpoint's `ALL`). */
 export function methodNotAllowed(allowed: readonly string[]) {
   return async function handler(): Promise<Response> {
     return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
