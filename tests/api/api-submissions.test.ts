@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { POST as postContact, GET as getContact } from "@/app/api/contact/route";
-import { POST as postSurvey, DELETE as deleteSurvey } from "@/app/api/survey/route";
+import * as contactEndpoint from "@/pages/api/contact";
+import * as surveyEndpoint from "@/pages/api/survey";
+import * as healthEndpoint from "@/pages/api/health";
+import * as unknownApiPath from "@/pages/api/[...path]";
 import { LIMITS } from "@/lib/validation/limits";
 import { listContactRequests } from "@/server/db/contact-requests";
 import { listOutbox } from "@/server/db/mail-outbox";
@@ -8,6 +10,12 @@ import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+
+/** The endpoints as Astro calls them, with the one context field they read. */
+const postContact = (request: Request) => contactEndpoint.POST({ request });
+const postSurvey = (request: Request) => surveyEndpoint.POST({ request });
+const getContact = () => contactEndpoint.ALL({ request: new Request("http://127.0.0.1:3000/api/contact") });
+const deleteSurvey = () => surveyEndpoint.ALL({ request: new Request("http://127.0.0.1:3000/api/survey", { method: "DELETE" }) });
 
 const routes = {
   contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests },
@@ -180,6 +188,42 @@ describeEachEngine("submission API", () => {
     expect(await get.json()).toHaveProperty("error");
     const del = await deleteSurvey();
     expect(del.status).toBe(405);
+  });
+
+  it("answers OPTIONS with 204 and the methods it serves", async () => {
+    const options = await contactEndpoint.OPTIONS({ request: new Request("http://127.0.0.1:3000/api/contact", { method: "OPTIONS" }) });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it("rate-limits a client without X-Forwarded-For by the address it connected from", async () => {
+    const direct = (address: string) => {
+      const request = jsonRequest("/api/contact", validContact);
+      request.headers.delete("x-forwarded-for");
+      return contactEndpoint.POST({ request, clientAddress: address });
+    };
+    for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) expect((await direct("192.0.2.50")).status).toBe(201);
+    expect((await direct("192.0.2.50")).status).toBe(429);
+    expect((await direct("192.0.2.51")).status).toBe(201);
+  });
+});
+
+describe("other API paths", () => {
+  it("GET and HEAD /api/health report the database; other methods get a JSON 405", async () => {
+    const get = await healthEndpoint.GET({ request: new Request("http://127.0.0.1:3000/api/health") });
+    expect([200, 503]).toContain(get.status);
+    expect(await get.json()).toHaveProperty("status");
+    expect(healthEndpoint.HEAD).toBe(healthEndpoint.GET);
+    const post = await healthEndpoint.ALL({ request: new Request("http://127.0.0.1:3000/api/health", { method: "POST" }) });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+  });
+
+  it("an unknown API path answers a JSON 404 whatever the method", async () => {
+    const response = unknownApiPath.ALL();
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: "No such API endpoint." });
   });
 });
 

@@ -1,12 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { POST as postContact } from "@/app/api/contact/route";
-import { POST as postSurvey } from "@/app/api/survey/route";
+import * as contactEndpoint from "@/pages/api/contact";
+import * as surveyEndpoint from "@/pages/api/survey";
 import { listOutbox } from "@/server/db/mail-outbox";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine } from "../support/test-database";
 import { freePort } from "../support/next-server";
+
+const postContact = (request: Request) => contactEndpoint.POST({ request });
+const postSurvey = (request: Request) => surveyEndpoint.POST({ request });
 
 let port: number;
 
