@@ -1,15 +1,32 @@
+import js from "@eslint/js";
+import astro from "eslint-plugin-astro";
+import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
-import nextVitals from "eslint-config-next/core-web-vitals";
-import nextTypescript from "eslint-config-next/typescript";
+import globals from "globals";
+import tseslint from "typescript-eslint";
 
 export default defineConfig([
-  ...nextVitals,
-  ...nextTypescript,
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
   {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", ".shot.mjs", "out/**", "build/**", "next-env.d.ts", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "bench-results/**", ".tmp/**", ".lhdetail.mjs"]),
+  {
+    // src/server is server-only: browser code must never import it (the bundle would carry it).
+    files: ["src/components/**", "src/lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "src/server is server-only." }] }],
+    },
+  },
+  globalIgnores(["dist/**", ".astro/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "bench-results/**", ".tmp/**", ".generated/**", "src/app/**"]),
 ]);

@@ -5,7 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build
- * (`npm run build` must have run; the production server, server.mjs, is launched here on E2E_PORT).
+ * (`npm run build` must have run; the production server, server/production-server.mjs, is launched
+ * here on E2E_PORT with the project's Node 22, the one running this config).
  * scripts/run-tests.mjs picks a free port and a throw-away database.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `node server.mjs -p ${port} -H 127.0.0.1`,
+    command: `"${process.execPath}" server/production-server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
@@ -38,7 +39,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
+      ASTRO_TELEMETRY_DISABLED: "1",
       DATABASE_PATH: path.join(dataDir, "e2e.db"),
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password-123",

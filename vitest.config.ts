@@ -5,8 +5,6 @@ export default defineConfig({
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),
-      // The real package throws outside React Server Components; tests import server modules directly.
-      "server-only": fileURLToPath(new URL("./tests/support/empty-module.ts", import.meta.url)),
     },
   },
   test: {

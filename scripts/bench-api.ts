@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { startNextServer } from "../tests/support/next-server";
+import { startProductionServer } from "../tests/support/production-server";
 import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -18,7 +18,7 @@ async function main() {
   requireProductionBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
   const dbPath = path.join(dir, "bench.db");
-  const server = await startNextServer({ DATABASE_PATH: dbPath, RATE_LIMIT_MULTIPLIER: "1000000" });
+  const server = await startProductionServer({ DATABASE_PATH: dbPath, RATE_LIMIT_MULTIPLIER: "1000000" });
   try {
     const body = BENCH_CONTACT_BODY;
     // Warm up the route (first compile of the handler, first database open).

@@ -23,7 +23,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { startNextServer } from "../tests/support/next-server";
+import { startProductionServer } from "../tests/support/production-server";
 import { PUBLIC_PAGES } from "../tests/support/public-pages";
 import { requireProductionBuild } from "./bench-support";
 
@@ -184,7 +184,7 @@ async function main() {
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
   const images = await startStandInImages(makeCertificate(tmp));
-  const server = await startNextServer({ DATABASE_PATH: path.join(tmp, "lh.db"), RATE_LIMIT_MULTIPLIER: "1000" });
+  const server = await startProductionServer({ DATABASE_PATH: path.join(tmp, "lh.db"), RATE_LIMIT_MULTIPLIER: "1000" });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkStoredSubmissions, runLosslessLoad } from "../tests/support/lossless-load";
-import { startNextServer } from "../tests/support/next-server";
+import { startProductionServer } from "../tests/support/production-server";
 import { requireProductionBuild } from "./bench-support";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2000);
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
   const databasePath = path.join(dir, "bench.db");
   try {
-    const server = await startNextServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "1000000", SMTP_URL: undefined });
+    const server = await startProductionServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "1000000", SMTP_URL: undefined });
     let result;
     try {
       result = await runLosslessLoad({ url: server.url, contacts: CONTACTS, surveys: SURVEYS, connections: CONNECTIONS });

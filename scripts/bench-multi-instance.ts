@@ -10,7 +10,7 @@
  */
 import autocannon from "autocannon";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";
-import { type RunningServer, startNextServer } from "../tests/support/next-server";
+import { type RunningServer, startProductionServer } from "../tests/support/production-server";
 import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -49,7 +49,7 @@ async function main() {
   let servers: RunningServer[] = [];
   try {
     const env = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: POOL_SIZE, RATE_LIMIT_MULTIPLIER: "1000000", SMTP_URL: undefined };
-    const started = await Promise.allSettled([startNextServer(env), startNextServer(env)]);
+    const started = await Promise.allSettled([startProductionServer(env), startProductionServer(env)]);
     servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
     const failed = started.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;

@@ -3,14 +3,14 @@ import path from "node:path";
 
 /** What every benchmark shares: the build it measures and the lead it submits. */
 
-/** The build directory `next start` serves (NEXT_DIST_DIR when a second build is in use). */
+/** The build the production server serves. */
 export function productionBuildDir(): string {
-  return path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
+  return path.join(process.cwd(), "dist");
 }
 
 /** Benchmarks measure the production build: fail at once, and say how, when there is none. */
 export function requireProductionBuild(): void {
-  if (!existsSync(path.join(productionBuildDir(), "BUILD_ID"))) throw new Error("No production build found: run `npm run build` first.");
+  if (!existsSync(path.join(productionBuildDir(), "server", "entry.mjs"))) throw new Error("No production build found: run `npm run build` first.");
 }
 
 /** A valid contact request of a realistic size, as a JSON body. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The one test command (README, CI): typecheck, lint, unit + API tests on SQLite and
-// PostgreSQL, production build, then end-to-end tests in Chromium against the production server (server.mjs).
+// The one test command (README, CI): astro check (types of .astro and .ts files), lint, unit + API
+// tests on SQLite and PostgreSQL, production build, then end-to-end tests in Chromium against the
+// production server (server/production-server.mjs). npm runs it with the project's Node 22.
 // It ends with one summary line, "N passed, N failed", over every runner.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(label, command, args, extraEnv = {}) {
@@ -57,7 +58,7 @@ if (!existsSync(chromium)) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-ok = run("typecheck", bin("tsc"), ["--noEmit"]) && ok;
+ok = run("astro check (types)", bin("astro"), ["check"]) && ok;
 ok = run("lint", bin("eslint"), ["--max-warnings=0", "."]) && ok;
 
 const vitestJson = path.join(resultsDir, "vitest.json");
@@ -72,7 +73,7 @@ if (vitest) {
   totals.failed += 1;
 }
 
-// The same `build` script a deployment runs (font subset, next build, compile hints, deferred hydration), so the suite tests what ships.
+// The same `build` script a deployment runs (font subset, astro build), so the suite tests what ships.
 const built = run("production build (npm run build)", "npm", ["run", "build"]);
 ok = built && ok;
 if (built) {

@@ -4,8 +4,9 @@
  *   compression                           gzip for text answers
  *   sirv                                  the prerendered pages and hashed assets in dist/client
  *   @astrojs/node (middleware mode)       pages rendered on demand, the API, the 404 page
- * Prerendered pages get the Content-Security-Policy Astro computed for them at build
- * time (dist/route-headers.json); pages rendered on demand get theirs from Astro.
+ * Every answer starts with a baseline Content-Security-Policy; prerendered pages replace it
+ * with the one Astro computed for them at build time (dist/route-headers.json), pages
+ * rendered on demand with the one Astro sends (src/middleware.ts adds the HTTPS directive).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import sirv from "sirv";
-import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, forwardedOverHttps } from "./security-policy.mjs";
+import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, UPGRADE_INSECURE_REQUESTS, baselineContentSecurityPolicy, forwardedOverHttps } from "./security-policy.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
 const clientDir = fileURLToPath(new URL("client/", dist));
@@ -39,11 +40,14 @@ function routeOf(file) {
   return route === "" ? "/" : route;
 }
 
+const isHttps = (request) => request.secure || forwardedOverHttps(request.headers["x-forwarded-proto"]);
+
 const app = express();
 app.disable("x-powered-by");
 app.set("etag", false);
 app.use(
   helmet({
+    // The policy depends on the page (hashes of its own scripts): set below and by Astro.
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
     xFrameOptions: { action: "deny" },
@@ -54,8 +58,9 @@ app.use(
 const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
 app.use((request, response, next) => {
   response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  response.setHeader("Content-Security-Policy", baselineContentSecurityPolicy());
   // HSTS means something only over HTTPS; behind a TLS proxy it says so in X-Forwarded-Proto.
-  if (request.secure || forwardedOverHttps(request.headers["x-forwarded-proto"])) return hsts(request, response, next);
+  if (isHttps(request)) return hsts(request, response, next);
   next();
 });
 app.use(compression());
@@ -69,7 +74,8 @@ app.use(
         response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
       } else if (pathname.endsWith(".html")) {
         response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-        for (const [name, value] of Object.entries(routeHeaders[routeOf(pathname)] ?? {})) response.setHeader(name, value);
+        const policy = routeHeaders[routeOf(pathname)]?.["content-security-policy"];
+        if (policy) response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
       }
     },
   }),

@@ -7,3 +7,5 @@ export declare function mapsCspDirectives(): CspDirective[];
 export declare const PERMISSIONS_POLICY: string;
 export declare const HSTS_MAX_AGE_SECONDS: number;
 export declare function forwardedOverHttps(value: string | string[] | undefined | null): boolean;
+export declare function baselineContentSecurityPolicy(): string;
+export declare const UPGRADE_INSECURE_REQUESTS: "upgrade-insecure-requests";

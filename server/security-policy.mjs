@@ -29,6 +29,17 @@ export function cspDirectives() {
   ];
 }
 
+/**
+ * The policy of answers that are not pages Astro rendered (API answers, files, feeds): no
+ * inline script or style at all. Pages replace it with their own, which adds their hashes.
+ */
+export function baselineContentSecurityPolicy() {
+  return [...cspDirectives(), "script-src 'self'", "style-src 'self'"].join("; ");
+}
+
+/** Over HTTPS, any http:// URL a page might still carry is fetched over TLS instead. */
+export const UPGRADE_INSECURE_REQUESTS = "upgrade-insecure-requests";
+
 /** What the survey adds to its policy when a maps key is configured. */
 export function mapsCspDirectives() {
   return [`img-src ${MAPS_ASSET_ORIGINS.join(" ")}`, `connect-src ${MAPS_ASSET_ORIGINS.join(" ")}`];

@@ -6,7 +6,7 @@ import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbo
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine } from "../support/test-database";
-import { freePort } from "../support/next-server";
+import { freePort } from "../support/production-server";
 
 const postContact = (request: Request) => contactEndpoint.POST({ request });
 const postSurvey = (request: Request) => surveyEndpoint.POST({ request });

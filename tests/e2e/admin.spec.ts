@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { validContact, validSurvey } from "../support/api-request";
-import { freePort, startNextServer, type RunningServer } from "../support/next-server";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./helpers";
 
@@ -678,7 +678,7 @@ test.describe("on a fresh server", () => {
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
     const port = await freePort();
-    server = await startNextServer(
+    server = await startProductionServer(
       {
         DATABASE_PATH: path.join(testInfo.outputDir, "fresh-admin.db"),
         DATABASE_URL: undefined,

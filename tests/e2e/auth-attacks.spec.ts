@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { logInAdmin, SESSION_COOKIE } from "../support/admin-client";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 
 /**
  * Attacks on the admin login and sessions, against a real server process (the API
@@ -39,7 +39,7 @@ test.describe("authentication attacks against the production server", () => {
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "auth-attacks-"));
-    server = await startNextServer({
+    server = await startProductionServer({
       DATABASE_PATH: path.join(dataDir, "site.db"),
       DATABASE_URL: undefined,
       ADMIN_USERNAME: ADMIN.username,

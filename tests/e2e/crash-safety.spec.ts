@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { listContacts, listSurveys, logInAdmin } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 
 /**
  * Crash safety on SQLite: a server killed with SIGKILL in the middle of a burst loses
@@ -132,7 +132,7 @@ test.describe("crash safety on SQLite", () => {
     const all: Outcome[] = [];
 
     for (let crash = 1; crash <= CRASHES; crash += 1) {
-      const current = await startNextServer(serverEnv(databasePath));
+      const current = await startProductionServer(serverEnv(databasePath));
       server = current;
       // Kill at a different point of each burst, while requests are in flight.
       const killAfter = 30 + crash * 25;
@@ -154,7 +154,7 @@ test.describe("crash safety on SQLite", () => {
       expect(outcomes.filter((outcome) => outcome.status !== undefined && outcome.status !== 201)).toEqual([]);
     }
 
-    server = await startNextServer(serverEnv(databasePath));
+    server = await startProductionServer(serverEnv(databasePath));
     const stored = await storedMarkers(server.url);
     const acknowledged = all.filter((outcome) => outcome.status === 201);
     const lost = acknowledged.filter((outcome) => stored.get(outcome.marker) !== 1);
@@ -183,7 +183,7 @@ test.describe("crash safety on SQLite", () => {
 
   test("on SIGTERM the server refuses new connections, finishes the request in flight with 201, and exits with a checkpointed database", async () => {
     const databasePath = path.join(dataDir, "site.db");
-    server = await startNextServer(serverEnv(databasePath));
+    server = await startProductionServer(serverEnv(databasePath));
     const url = new URL(server.url);
     const marker = `crash-sigterm-${randomBytes(3).toString("hex")}`;
     const { path: target, body } = submission("contact", marker);

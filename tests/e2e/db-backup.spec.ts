@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { listContacts, logInAdmin } from "../support/admin-client";
 import { validContact } from "../support/api-request";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 
 /**
  * `npm run db:backup` copies the SQLite database while the site runs and writes to it:
@@ -47,7 +47,7 @@ test.describe("npm run db:backup", () => {
 
   test("copies the database while the server is writing: the copy passes integrity_check and has every row committed before it started", async () => {
     const databasePath = path.join(dataDir, "site.db");
-    server = await startNextServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "100000", SMTP_URL: undefined });
+    server = await startProductionServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "100000", SMTP_URL: undefined });
     const url = server.url;
 
     // Writers keep posting until told to stop; every acknowledgement is timestamped.
@@ -105,7 +105,7 @@ test.describe("npm run db:backup", () => {
   test("without an argument writes ./backups/site-<timestamp>.db, prints the path and the row counts, and the copy restores as docs/reliability.md says", async () => {
     const databasePath = path.join(dataDir, "site.db");
     const env = { DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "100000", SMTP_URL: undefined, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_PASSWORD_HASH: undefined };
-    server = await startNextServer(env);
+    server = await startProductionServer(env);
     const submit = (name: string) =>
       fetch(`${server!.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validContact, name }) });
     expect((await submit(validContact.name)).status).toBe(201);
@@ -129,7 +129,7 @@ test.describe("npm run db:backup", () => {
     copyFileSync(written, databasePath);
     rmSync(`${databasePath}-wal`, { force: true });
     rmSync(`${databasePath}-shm`, { force: true });
-    server = await startNextServer(env);
+    server = await startProductionServer(env);
     const names = (await listContacts(server.url, await logInAdmin(server.url, ADMIN))).map((row) => row.name);
     expect(names).toEqual([validContact.name]);
   });

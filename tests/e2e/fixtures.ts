@@ -1,16 +1,13 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * Public pages hydrate once they have painted (scripts/defer-hydration.mjs), which can
- * be a moment after the load event `page.goto` waits for. Tests that drive the
- * interactive page first wait for hydration, as a visitor's first click usually
- * does; what the page does before that (without JavaScript) has tests of its own.
+ * Islands that must respond at once (`client:load`: the forms, the back office) hydrate
+ * right after the page loads. A test that drives such a page first waits for that event
+ * (Astro removes the island's `ssr` attribute once it has hydrated), as a visitor's first
+ * click usually does; what the page does without JavaScript has tests of its own.
  */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const deferred = document.querySelector("script[data-deferred-hydration]");
-    return !deferred || Boolean((window as Window & { next?: { version?: string } }).next?.version);
-  });
+async function waitForLoadIslands(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr]'));
 }
 
 /**
@@ -35,7 +32,7 @@ export const test = base.extend<{ networkGuard: void }>({
       const reload = page.reload.bind(page);
       // Only for navigations that waited for the page itself; "commit" means the test wants the raw moment.
       const settled = async (response: Awaited<ReturnType<Page["goto"]>>, waitUntil: string | undefined) => {
-        if (waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+        if (waitUntil !== "commit" && response?.headers()["content-type"]?.includes("text/html")) await waitForLoadIslands(page);
         return response;
       };
       page.goto = async (url, options) => settled(await goto(url, options), options?.waitUntil);

@@ -4,13 +4,16 @@ import { expect } from "./fixtures";
 /**
  * Waits until React has hydrated the element: hydration attaches the props object
  * that React's root listener reads, so events dispatched from now on reach handlers.
+ * An island that hydrates when visible or on first touch is first scrolled into view
+ * and hovered, which is what starts it.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
-      message: "element was never hydrated by React",
-    })
-    .toBe(true);
+  const hydrated = () => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")));
+  if (!(await hydrated())) {
+    await locator.scrollIntoViewIfNeeded();
+    if (await locator.evaluate((el) => el.closest('astro-island[client="interaction"]') !== null)) await locator.hover();
+  }
+  await expect.poll(hydrated, { message: "element was never hydrated by React" }).toBe(true);
 }
 
 const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

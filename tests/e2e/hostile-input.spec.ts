@@ -11,7 +11,7 @@ import { carriesLiveSession, contactRequests, expectedAdminStatuses, expectedLog
 import { listContacts, listSurveys, logInAdmin, SESSION_COOKIE } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
 import { createFreshPostgres, type FreshPostgres } from "../support/fresh-postgres";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 import { jsonBodyOf, sendRaw, type RawResponse } from "../support/raw-http";
 
 /**
@@ -134,7 +134,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
         dataDir = mkdtempSync(path.join(os.tmpdir(), "hostile-input-"));
         databaseEnv = { DATABASE_PATH: path.join(dataDir, "site.db"), DATABASE_URL: undefined };
       }
-      server = await startNextServer({
+      server = await startProductionServer({
         ...databaseEnv,
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: undefined,

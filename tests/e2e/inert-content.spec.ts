@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { logInAdmin } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
-import { freePort, startNextServer, type RunningServer } from "../support/next-server";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -76,7 +76,7 @@ test.describe("stored script and HTML stay text in CSV exports and e-mails", () 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "inert-content-"));
     sink = await startSmtpSink(await freePort());
-    server = await startNextServer({
+    server = await startProductionServer({
       DATABASE_PATH: path.join(dataDir, "site.db"),
       DATABASE_URL: undefined,
       ADMIN_USERNAME: ADMIN.username,

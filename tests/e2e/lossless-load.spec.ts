@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkStoredSubmissions, runLosslessLoad } from "../support/lossless-load";
-import { startNextServer } from "../support/next-server";
+import { startProductionServer } from "../support/production-server";
 
 /**
  * The small twin of `npm run bench:load` (2,000 + 2,000 requests): the same check at a
@@ -16,7 +16,7 @@ test("under 50 concurrent connections every acknowledged contact request and sur
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lossless-load-"));
   const databasePath = path.join(dataDir, "site.db");
   try {
-    const server = await startNextServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "1000000", SMTP_URL: undefined });
+    const server = await startProductionServer({ DATABASE_PATH: databasePath, DATABASE_URL: undefined, RATE_LIMIT_MULTIPLIER: "1000000", SMTP_URL: undefined });
     let result;
     try {
       result = await runLosslessLoad({ url: server.url, contacts: 250, surveys: 250, connections: 50 });

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { validContact, validSurvey } from "../support/api-request";
 import { createFreshPostgres, databaseUrlVia, type FreshPostgres } from "../support/fresh-postgres";
-import { type RunningServer, startNextServer } from "../support/next-server";
+import { type RunningServer, startProductionServer } from "../support/production-server";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { type SwitchableTcpProxy, startSwitchableTcpProxy } from "../support/switchable-tcp-proxy";
 
@@ -60,7 +60,7 @@ function freshAddress(): string {
 
 /** Starts the instances at the same moment, so their first-start work (migrations) races. */
 async function startTogether(envs: Record<string, string | undefined>[]): Promise<RunningServer[]> {
-  const started = await Promise.allSettled(envs.map((env) => startNextServer(env)));
+  const started = await Promise.allSettled(envs.map((env) => startProductionServer(env)));
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failure = started.find((result) => result.status === "rejected");
   if (failure) {

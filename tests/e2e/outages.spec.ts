@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { listContacts, logInAdmin, SESSION_COOKIE } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
 import { createFreshPostgres, databaseUrlVia, type FreshPostgres } from "../support/fresh-postgres";
-import { freePort, startNextServer, type RunningServer } from "../support/next-server";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startSwitchableTcpProxy, type SwitchableTcpProxy } from "../support/switchable-tcp-proxy";
 
@@ -89,7 +89,7 @@ test.describe("PostgreSQL outage", () => {
   });
 
   test("while PostgreSQL is unreachable the API answers 503 JSON, pages stay up, health is 503, and service resumes without a restart", async () => {
-    server = await startNextServer({ ...baseEnv, DATABASE_URL: databaseUrlVia(database!.url, proxy!.port), DATABASE_POOL_SIZE: "4", DATABASE_PATH: undefined });
+    server = await startProductionServer({ ...baseEnv, DATABASE_URL: databaseUrlVia(database!.url, proxy!.port), DATABASE_POOL_SIZE: "4", DATABASE_PATH: undefined });
     const pid = server.process.pid;
     const run = randomBytes(3).toString("hex");
     const cookie = await logInAdmin(server.url, ADMIN);
@@ -114,7 +114,7 @@ test.describe("PostgreSQL outage", () => {
   test("a server started while PostgreSQL is unreachable serves its pages, answers 503, and comes up when the database does", async () => {
     await proxy!.cut();
     // Ready means "pages answer": the health check is 503 on purpose here.
-    server = await startNextServer({ ...baseEnv, DATABASE_URL: databaseUrlVia(database!.url, proxy!.port), DATABASE_PATH: undefined }, { readyPath: "/" });
+    server = await startProductionServer({ ...baseEnv, DATABASE_URL: databaseUrlVia(database!.url, proxy!.port), DATABASE_PATH: undefined }, { readyPath: "/" });
     await expectDatabaseOutage(server.url, undefined, "cold-start");
 
     await proxy!.restore();
@@ -143,7 +143,7 @@ test.describe("SMTP outage", () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "smtp-outage-"));
     const databasePath = path.join(dataDir, "site.db");
     const smtpPort = await freePort();
-    server = await startNextServer({
+    server = await startProductionServer({
       ...baseEnv,
       DATABASE_PATH: databasePath,
       DATABASE_URL: undefined,

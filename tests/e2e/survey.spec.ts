@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { startNextServer, type RunningServer } from "../support/next-server";
+import { startProductionServer, type RunningServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 
 const SERVICE_LABELS = [
@@ -141,7 +141,7 @@ test.describe("survey address suggestions with a maps key", () => {
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
-    server = await startNextServer({
+    server = await startProductionServer({
       NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: "test-key-123",
       DATABASE_PATH: `${testInfo.outputDir}/maps.db`,
     });

@@ -1,20 +1,18 @@
 import { trustedProxyHops } from "@/server/config";
 
 /**
- * The address rate limits are keyed on. Each proxy appends the address it received the
- * request from to X-Forwarded-For, so the entry we trust is the one our own proxies
- * appended: with N trusted hops, the Nth from the right; with none, the last one (which
- * a client talking to us directly can forge; that is why deployments put a proxy in
- * front and set TRUST_PROXY_HOPS, see docs). Without the header, the request came
- * straight from the client: `socketAddress` (Astro's `clientAddress`) is its address.
+ * The address rate limits are keyed on. The chain of addresses a request passed through is
+ * the X-Forwarded-For entries followed by the socket's peer; only the last TRUST_PROXY_HOPS
+ * hops are our own proxies, so the client is the entry that many places from the right.
+ * With no trusted proxy (the default) that is the socket address and X-Forwarded-For,
+ * which anyone can write, is ignored.
  */
-export function clientAddress(headers: Headers, socketAddress?: string): string {
+export function clientAddress(headers: Headers, socketAddress: string | undefined): string {
   const forwarded = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
-  const hops = trustedProxyHops();
-  const index = forwarded.length - Math.max(1, hops);
-  const address = forwarded[Math.max(0, index)] ?? socketAddress ?? headers.get("x-real-ip") ?? "unknown";
+  const chain = [...forwarded, socketAddress ?? "unknown"];
+  const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())]!;
   return address.replace(/^::ffff:/, "").slice(0, 64);
 }

@@ -3,9 +3,9 @@ import net from "node:net";
 import path from "node:path";
 
 /**
- * Starts the production server (`npm start`: server.mjs) as a separate process, for tests that
- * need a server with other settings (a maps key, SMTP, a second instance, a crash). With
- * `nextStart`, Next.js's own `next start` on the same build, to compare the two.
+ * Starts the production server (`npm start`: server/production-server.mjs) on the current
+ * build as a separate process, for tests that need a server with other settings (a maps
+ * key, SMTP, a second instance, a crash).
  */
 export interface RunningServer {
   url: string;
@@ -14,6 +14,8 @@ export interface RunningServer {
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
+
+export const PRODUCTION_SERVER_ENTRY = path.join(process.cwd(), "server", "production-server.mjs");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,13 +29,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startNextServer(env: Record<string, string | undefined>, options: { port?: number; readyPath?: string; nextStart?: boolean } = {}): Promise<RunningServer> {
+export async function startProductionServer(
+  env: Record<string, string | undefined>,
+  options: { port?: number; readyPath?: string } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const root = process.cwd();
-  const entry = options.nextStart ? [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start"] : [path.join(root, "server.mjs")];
-  const child = spawn(process.execPath, [...entry, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env } as NodeJS.ProcessEnv,
+  // process.execPath: the project's Node 22 (tests run through npm, which puts it first).
+  const child = spawn(process.execPath, [PRODUCTION_SERVER_ENTRY, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_ENV: "production", ASTRO_TELEMETRY_DISABLED: "1", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
