@@ -1,5 +1,7 @@
 /// <reference types="astro/client" />
 
+// A module, so that `declare module "astro"` below adds to Astro's types instead of replacing them.
+export {};
 
 declare module "astro" {
   interface AstroClientDirectives {

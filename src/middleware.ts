@@ -1,11 +1,13 @@
 import { defineMiddleware, sequence } from "astro:middleware";
 import { jsonError } from "@/server/http/json-responses";
 import { isSameOriginRequest } from "@/server/http/same-origin";
+import { forwardedOverHttps, UPGRADE_INSECURE_REQUESTS } from "../server/security-policy.mjs";
 
 /*
  * Runs for routes rendered on demand only: with the node adapter, prerendered pages are
  * files served as they are (Astro runs this while building them, where there is nothing
- * to check). Scripts need no nonce: Astro hashes the ones it emits.
+ * to check, and the production server gives them their headers). Scripts need no nonce:
+ * Astro hashes the ones it emits.
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -23,7 +25,7 @@ function decodedPath(path: string): string | null {
   }
 }
 
-/** A path that does not decode names nothing: 400, as JSON under /api/. */
+/** A path that does not decode names nothing: 400 (JSON under /api/), not a 404 or a 500. */
 const rejectBrokenPaths = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
   const path = new URL(context.request.url).pathname;
@@ -49,4 +51,19 @@ const refuseCrossSiteFormPosts = defineMiddleware((context, next) => {
   });
 });
 
-export const onRequest = sequence(rejectBrokenPaths, refuseCrossSiteFormPosts);
+/**
+ * Over HTTPS (directly or behind a TLS proxy) a page's policy also upgrades any http://
+ * URL it carries, as the production server does for prerendered pages. Added to the
+ * header Astro wrote: `Astro.csp` can only add to a page while it renders.
+ */
+const upgradeInsecureRequestsOverHttps = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  const secure = context.url.protocol === "https:" || forwardedOverHttps(context.request.headers.get("x-forwarded-proto"));
+  const policy = response.headers.get("content-security-policy");
+  if (!secure || !policy || policy.includes(UPGRADE_INSECURE_REQUESTS)) return response;
+  response.headers.set("Content-Security-Policy", `${policy.trim().replace(/;$/, "")}; ${UPGRADE_INSECURE_REQUESTS};`);
+  return response;
+});
+
+export const onRequest = sequence(rejectBrokenPaths, refuseCrossSiteFormPosts, upgradeInsecureRequestsOverHttps);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listContactRequests } from "@/server/db/contact-requests";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { receiveContactFormPost, receiveSurveyFormPost } from "@/server/leads/form-posts";
@@ -41,6 +41,12 @@ const surveyFields: [string, string][] = [
 beforeEach(() => {
   delete process.env.RATE_LIMIT_MULTIPLIER;
   delete process.env.SMTP_URL;
+  // As deployed behind one proxy, which names the client in X-Forwarded-For.
+  process.env.TRUST_PROXY_HOPS = "1";
+});
+
+afterEach(() => {
+  delete process.env.TRUST_PROXY_HOPS;
 });
 
 describeEachEngine("no-script form posts", () => {

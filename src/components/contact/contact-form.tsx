@@ -9,7 +9,7 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
-import { initialContactFormState, type ContactFormState } from "./contact-form-state";
+import { initialContactFormState, type ContactFormState } from "@/lib/form-post-state";
 
 type FormValues = Omit<ContactRequestInput, "projectType"> & { projectType: ProjectType | "" };
 

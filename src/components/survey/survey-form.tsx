@@ -11,7 +11,7 @@ import { toast } from "@/lib/toast-store";
 import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServices } from "@/lib/validation/survey-services";
 import { routes } from "@/lib/routes";
-import { initialSurveyFormState, type SurveyFormState } from "./survey-form-state";
+import { initialSurveyFormState, type SurveyFormState } from "@/lib/form-post-state";
 import { usePlacesAutocomplete } from "./use-places-autocomplete";
 
 export const SURVEY_SUCCESS = {

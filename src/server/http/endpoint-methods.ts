@@ -11,7 +11,7 @@ export type EndpointHandler = (context: EndpointContext) => Response | Promise<R
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type EndpointMethods<H> = H & { HEAD?: EndpointHandler; OPTIONS: EndpointHandler; ALL: EndpointHandler };
+export type EndpointMethods<M extends Method> = Record<M | "OPTIONS" | "ALL" | ("GET" extends M ? "HEAD" : never), EndpointHandler>;
 
 /**
  * The exports of a JSON endpoint. Astro answers a bare 404 to a method the module does
@@ -21,11 +21,12 @@ export type EndpointMethods<H> = H & { HEAD?: EndpointHandler; OPTIONS: Endpoint
  *
  *   export const { POST, OPTIONS, ALL } = endpointMethods({ POST: (context) => … });
  */
-export function endpointMethods<H extends Partial<Record<Method, EndpointHandler>>>(handlers: H): EndpointMethods<H> {
+export function endpointMethods<M extends Method>(handlers: Record<M, EndpointHandler>): EndpointMethods<M> {
+  const served: Partial<Record<Method, EndpointHandler>> = handlers;
   const allowed = Object.keys(handlers);
-  const answered = [...allowed, ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"];
+  const answered = [...allowed, ...(served.GET ? ["HEAD"] : []), "OPTIONS"];
   const options: EndpointHandler = () => new Response(null, { status: 204, headers: { Allow: answered.join(", "), "Cache-Control": "no-store" } });
-  return { ...handlers, ...(handlers.GET ? { HEAD: handlers.GET } : {}), OPTIONS: options, ALL: methodNotAllowed(allowed) };
+  return { ...handlers, ...(served.GET ? { HEAD: served.GET } : {}), OPTIONS: options, ALL: methodNotAllowed(allowed) } as EndpointMethods<M>;
 }
 
 /**

@@ -48,7 +48,7 @@ function tooLarge(maxBytes: number): Response {
 const DRAIN_ALLOWANCE_BYTES = 1024 * 1024;
 
 /** The body, or null past `maxBytes` (then read and dropped up to a point, see below). */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

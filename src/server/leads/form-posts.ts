@@ -1,6 +1,5 @@
-import type { ContactFormState } from "@/components/contact/contact-form-state";
-import type { SurveyFormState } from "@/components/survey/survey-form-state";
 import { fieldErrors } from "@/lib/field-errors";
+import type { ContactFormState, SurveyFormState } from "@/lib/form-post-state";
 import { LIMITS } from "@/lib/validation/limits";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { surveySchema } from "@/lib/validation/survey-schema";
