@@ -24,10 +24,9 @@ export default defineConfig({
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {
-    // Astro's check answers every on-demand route, the JSON API included, with a plain-text
-    // 403 for a POST without a matching Origin, before the endpoint runs: API clients must
-    // get their JSON 415/405 instead. Cross-site form posts to pages are refused in
-    // src/middleware.ts; the API guards itself.
+    // Off: it answers with a plain-text 403 before our endpoints run (the API must answer JSON), and
+    // every state-changing admin endpoint checks the origin itself (src/server/http/same-origin.ts).
+    // Cross-site form posts to the pages that take one (/contact, /survey) are refused in src/middleware.ts.
     checkOrigin: false,
     csp: {
       algorithm: "SHA-256",

@@ -34,7 +34,7 @@ const ONE_YEAR = 31_536_000;
 /** Prerendered pages: browsers revalidate, a CDN may keep them five minutes. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
 
-/** "/blog/sd-wan-vs-mpls.html" → "/blog/sd-wan-vs-mpls", the key Astro used. */
+/** "/blog/sd-wan-vs-mpls" or "/blog/sd-wan-vs-mpls.html" → "/blog/sd-wan-vs-mpls", the key Astro used. */
 function routeOf(file) {
   const route = file.replace(/\.html$/, "").replace(/\/index$/, "/");
   return route === "" ? "/" : route;
@@ -69,13 +69,16 @@ app.use(
     dev: false,
     etag: true,
     extensions: ["html"],
+    // `pathname` is the path asked for ("/services"), not the file found ("services.html").
     setHeaders(response, pathname) {
       if (pathname.startsWith("/_astro/")) {
         response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
-      } else if (pathname.endsWith(".html")) {
+        return;
+      }
+      const policy = routeHeaders[routeOf(pathname)]?.["content-security-policy"];
+      if (policy) {
         response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-        const policy = routeHeaders[routeOf(pathname)]?.["content-security-policy"];
-        if (policy) response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
+        response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
       }
     },
   }),

@@ -1,6 +1,7 @@
 /// <reference types="astro/client" />
 
-// A module, so that `declare module "astro"` below adds to Astro's types instead of replacing them.
+// An import or export makes this file a module, so the block below augments "astro"
+// instead of replacing its types with an ambient declaration.
 export {};
 
 declare module "astro" {

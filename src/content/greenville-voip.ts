@@ -64,7 +64,7 @@ export const voipFaq: readonly FaqItem[] = [
   {
     question: "How does setup work?",
     answer:
-      "We handle onboarding from start to finish. We map out your call flow with you, program extensions and greetings, deliver phones already configured and start the number port. On cutover day a technician is on site to confirm every line works, then walks your staff through the basics.",
+      "Every system comes with white-glove onboarding: we handle it from start to finish. We map out your call flow with you, program extensions and greetings, deliver phones already configured and start the number port. On cutover day a technician is on site to confirm every line works, then walks your staff through the basics.",
   },
   {
     question: "Is support really local?",

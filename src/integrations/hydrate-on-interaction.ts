@@ -12,7 +12,11 @@ export function hydrateOnInteraction(): AstroIntegration {
     name: "hydrate-on-interaction",
     hooks: {
       "astro:config:setup": ({ addClientDirective }) => {
-        addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)) });
+        addClientDirective({
+          name: "interaction",
+          // esbuild bundles the directive: it wants a file path, not a file: URL.
+          entrypoint: fileURLToPath(new URL("./interaction-directive.ts", import.meta.url)),
+        });
       },
     },
   };

@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GET as getCheckAuth } from "@/app/api/admin/check-auth/route";
-import { GET as getContactsCsv } from "@/app/api/admin/contacts.csv/route";
-import { DELETE as deleteContact } from "@/app/api/admin/contacts/[id]/route";
-import { POST as viewContact } from "@/app/api/admin/contacts/[id]/view/route";
-import { GET as getContacts } from "@/app/api/admin/contacts/route";
-import { GET as getCounts } from "@/app/api/admin/counts/route";
-import { GET as getLogin, POST as postLogin } from "@/app/api/admin/login/route";
-import { POST as postLogout } from "@/app/api/admin/logout/route";
-import { GET as getSurveysCsv } from "@/app/api/admin/surveys.csv/route";
-import { DELETE as deleteSurvey } from "@/app/api/admin/surveys/[id]/route";
-import { POST as viewSurvey } from "@/app/api/admin/surveys/[id]/view/route";
-import { GET as getSurveys } from "@/app/api/admin/surveys/route";
+import type { APIContext, APIRoute } from "astro";
+import * as checkAuthEndpoint from "@/pages/api/admin/check-auth";
+import * as contactsCsvEndpoint from "@/pages/api/admin/contacts.csv";
+import * as contactEndpoint from "@/pages/api/admin/contacts/[id]";
+import * as contactViewEndpoint from "@/pages/api/admin/contacts/[id]/view";
+import * as contactsEndpoint from "@/pages/api/admin/contacts";
+import * as countsEndpoint from "@/pages/api/admin/counts";
+import * as loginEndpoint from "@/pages/api/admin/login";
+import * as logoutEndpoint from "@/pages/api/admin/logout";
+import * as surveysCsvEndpoint from "@/pages/api/admin/surveys.csv";
+import * as surveyEndpoint from "@/pages/api/admin/surveys/[id]";
+import * as surveyViewEndpoint from "@/pages/api/admin/surveys/[id]/view";
+import * as surveysEndpoint from "@/pages/api/admin/surveys";
 import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
@@ -26,23 +27,45 @@ const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://127.0.0.1:3000";
 const INVALID_LOGIN = { error: "Invalid username or password." };
 
-type Handler = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
-/** Lets the id-less routes sit in one table with the `[id]` ones; they ignore the params. */
-const anyParams = (handler: (request: Request, context: never) => Promise<Response>): Handler => (request, context) => handler(request, context as never);
+type Params = Record<string, string>;
+type Handler = (request: Request, params?: Params) => Promise<Response>;
+/**
+ * Calls an endpoint the way Astro does, with the parts of its APIContext the admin endpoints
+ * read. The request's X-Forwarded-For stands for the peer address the server saw.
+ */
+const call =
+  (handler: APIRoute): Handler =>
+  async (request, params = {}) =>
+    handler({ request, params, clientAddress: request.headers.get("x-forwarded-for") ?? undefined } as unknown as APIContext);
+
+const getCheckAuth = call(checkAuthEndpoint.GET);
+const getContactsCsv = call(contactsCsvEndpoint.GET);
+const deleteContact = call(contactEndpoint.DELETE);
+const viewContact = call(contactViewEndpoint.POST);
+const getContacts = call(contactsEndpoint.GET);
+const getCounts = call(countsEndpoint.GET);
+const postLogin = call(loginEndpoint.POST);
+const otherLoginMethods = call(loginEndpoint.ALL);
+const postLogout = call(logoutEndpoint.POST);
+const getSurveysCsv = call(surveysCsvEndpoint.GET);
+const deleteSurvey = call(surveyEndpoint.DELETE);
+const viewSurvey = call(surveyViewEndpoint.POST);
+const getSurveys = call(surveysEndpoint.GET);
+
 type Endpoint = { name: string; method: string; handler: Handler; path: (id: number) => string; id?: boolean };
 
 /** Every admin route module that needs a session, with the method it serves. */
 const SESSION_ENDPOINTS: readonly Endpoint[] = [
-  { name: "GET surveys", method: "GET", handler: anyParams(getSurveys), path: () => "/api/admin/surveys" },
+  { name: "GET surveys", method: "GET", handler: getSurveys, path: () => "/api/admin/surveys" },
   { name: "DELETE surveys/[id]", method: "DELETE", handler: deleteSurvey, path: (id) => `/api/admin/surveys/${id}`, id: true },
   { name: "POST surveys/[id]/view", method: "POST", handler: viewSurvey, path: (id) => `/api/admin/surveys/${id}/view`, id: true },
-  { name: "GET contacts", method: "GET", handler: anyParams(getContacts), path: () => "/api/admin/contacts" },
+  { name: "GET contacts", method: "GET", handler: getContacts, path: () => "/api/admin/contacts" },
   { name: "DELETE contacts/[id]", method: "DELETE", handler: deleteContact, path: (id) => `/api/admin/contacts/${id}`, id: true },
   { name: "POST contacts/[id]/view", method: "POST", handler: viewContact, path: (id) => `/api/admin/contacts/${id}/view`, id: true },
-  { name: "GET surveys.csv", method: "GET", handler: anyParams(getSurveysCsv), path: () => "/api/admin/surveys.csv" },
-  { name: "GET contacts.csv", method: "GET", handler: anyParams(getContactsCsv), path: () => "/api/admin/contacts.csv" },
-  { name: "GET counts", method: "GET", handler: anyParams(getCounts), path: () => "/api/admin/counts" },
-  { name: "GET check-auth", method: "GET", handler: anyParams(getCheckAuth), path: () => "/api/admin/check-auth" },
+  { name: "GET surveys.csv", method: "GET", handler: getSurveysCsv, path: () => "/api/admin/surveys.csv" },
+  { name: "GET contacts.csv", method: "GET", handler: getContactsCsv, path: () => "/api/admin/contacts.csv" },
+  { name: "GET counts", method: "GET", handler: getCounts, path: () => "/api/admin/counts" },
+  { name: "GET check-auth", method: "GET", handler: getCheckAuth, path: () => "/api/admin/check-auth" },
 ];
 
 let addressCounter = 0;
@@ -66,8 +89,8 @@ function adminRequest(
   });
 }
 
-const withId = (id: number | string) => ({ params: Promise.resolve({ id: String(id) }) });
-const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
+const withId = (id: number | string): Params => ({ id: String(id) });
+const noParams: Params = {};
 
 function login(body: unknown, options: { address?: string; headers?: Record<string, string> } = {}): Promise<Response> {
   return postLogin(jsonRequest("/api/admin/login", body, { address: options.address ?? nextAddress(), headers: options.headers }));
@@ -252,9 +275,13 @@ describeEachEngine("admin API", () => {
       const crossSite = await login({ username: "admin", password: PASSWORD }, { headers: { origin: "https://evil.example" } });
       expect(crossSite.status).toBe(403);
       expect(crossSite.headers.get("set-cookie")).toBeNull();
-      const get = await getLogin();
+      const get = await otherLoginMethods(adminRequest("/api/admin/login"));
       expect(get.status).toBe(405);
       expect(get.headers.get("allow")).toBe("POST");
+      expect(await get.json()).toEqual({ error: "Method not allowed. Use POST." });
+      const options = await otherLoginMethods(adminRequest("/api/admin/login", { method: "OPTIONS" }));
+      expect(options.status).toBe(204);
+      expect(options.headers.get("allow")).toBe("POST, OPTIONS");
     });
   });
 

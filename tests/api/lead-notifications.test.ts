@@ -1,3 +1,4 @@
+import type { APIContext } from "astro";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
@@ -8,8 +9,9 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine } from "../support/test-database";
 import { freePort } from "../support/production-server";
 
-const postContact = (request: Request) => contactEndpoint.POST({ request });
-const postSurvey = (request: Request) => surveyEndpoint.POST({ request });
+/** The endpoints as Astro calls them, with the part of the APIContext they read. */
+const postContact = async (request: Request) => contactEndpoint.POST({ request } as unknown as APIContext);
+const postSurvey = async (request: Request) => surveyEndpoint.POST({ request } as unknown as APIContext);
 
 let port: number;
 

@@ -241,6 +241,70 @@ test.describe("admin sign-in", () => {
   });
 });
 
+test.describe("back-office navigation", () => {
+  test("/admin redirects to the survey inbox, and an unknown admin path answers the site's 404 page", async ({ request, page }) => {
+    const index = await request.get("/admin", { maxRedirects: 0 });
+    expect(index.status()).toBe(307);
+    expect(index.headers()["location"]).toMatch(/\/admin\/surveys$/);
+    for (const path of ["/admin/no-such-screen", "/admin/login/extra", "/admin/Surveys"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    const response = await page.goto("/admin/no-such-screen");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+
+  test("moving between the inboxes keeps the page: one auth check, titles follow, back and forward work", async ({ page }) => {
+    await logIn(page.request);
+    const checks = countRequests(page, (request) => new URL(request.url()).pathname === "/api/admin/check-auth");
+    const documents = countRequests(page, (request) => request.resourceType() === "document");
+    await page.goto("/admin/surveys");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Submissions");
+    await expect(page).toHaveTitle(/^Survey Submissions \| /);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+
+    await nav.getByRole("link", { name: /^Contacts/ }).click();
+    await expect(page).toHaveURL(/\/admin\/contacts$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
+    await expect(page).toHaveTitle(/^Contact Requests \| /);
+    await expect(nav.getByRole("link", { name: /^Contacts/ })).toHaveAttribute("aria-current", "page");
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/surveys$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Submissions");
+    await expect(page).toHaveTitle(/^Survey Submissions \| /);
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
+
+    expect(documents()).toBe(1);
+    expect(checks()).toBe(1);
+  });
+
+  test("the back office works under its Content-Security-Policy: no violation while signing in, opening and deleting", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const survey = await createSurvey(page.request);
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(USERNAME);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(successToast(page, "Login Successful")).toBeVisible();
+    await surveyRow(page, survey.businessName).getByRole("button", { name: `View ${survey.businessName}` }).click();
+    const dialog = page.getByRole("dialog", { name: survey.businessName });
+    page.once("dialog", (confirm) => void confirm.accept());
+    await dialog.getByRole("button", { name: "Delete Survey" }).click();
+    await expect(successToast(page, "Survey Deleted")).toBeVisible();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(violations).toEqual([]);
+  });
+});
+
 test.describe("survey inbox", () => {
   test.beforeEach(async ({ page }) => {
     await logIn(page.request);
@@ -675,6 +739,8 @@ test.describe("admin accessibility and phone layout", () => {
 test.describe("on a fresh server", () => {
   let server: RunningServer;
 
+  // Playwright reads the fixtures a hook needs from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
     const port = await freePort();

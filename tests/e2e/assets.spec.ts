@@ -1,17 +1,16 @@
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
-import { firstLoadScripts } from "../support/first-load-scripts";
 import { expect, test } from "./fixtures";
 
 /**
  * How the production build ships its assets (performance issue, "Assets"): the
- * font, the compile hints on the scripts, compression and cache headers.
+ * font, compression and cache headers.
  */
 const KB = 1024;
 
 test("the font is self-hosted, subset, preloaded, immutable, and swaps in over a metric-matched fallback", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const preload = /<link rel="preload" href="(\/_next\/static\/media\/[^"]+\.woff2)" as="font" crossorigin="" type="font\/woff2"\/>/.exec(html);
+  const preload = /<link rel="preload" href="(\/_astro\/[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(html);
   expect(preload, "a font preload in the head").not.toBeNull();
   const font = await request.get(preload![1]!);
   expect(font.status()).toBe(200);
@@ -29,7 +28,7 @@ test("the font is self-hosted, subset, preloaded, immutable, and swaps in over a
   const webFace = faces.find((face) => face.includes(fileName));
   expect(webFace).toMatch(/font-display:\s*swap/);
   expect(webFace).toMatch(/font-weight:\s*400 800/);
-  // next/font's fallback face: local Arial scaled to Inter's metrics, so the swap does not move text.
+  // The fallback face: local Arial scaled to Inter's metrics, so the swap does not move text.
   const fallback = faces.find((face) => /src:\s*local\("?Arial"?\)/.test(face));
   expect(fallback).toMatch(/size-adjust:\s*[\d.]+%/);
   expect(fallback).toMatch(/ascent-override:\s*[\d.]+%/);
@@ -46,18 +45,6 @@ test("in the browser, the page's text is set in the self-hosted Inter, with no f
   expect(loaded.some((family) => /inter/i.test(family))).toBe(true);
   expect(fontRequests.length).toBeGreaterThan(0);
   for (const url of fontRequests) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
-});
-
-test("every first-load script carries V8's compile hint, so Chromium compiles it off the main thread", async ({ request }) => {
-  for (const path of ["/", "/contact", "/admin/login"]) {
-    const html = await (await request.get(path)).text();
-    const sources = firstLoadScripts(html).filter((src) => src.startsWith("/_next/static/chunks/"));
-    expect(sources.length, path).toBeGreaterThan(2);
-    for (const src of sources) {
-      const code = await (await request.get(src)).text();
-      expect(code.startsWith("//# allFunctionsCalledOnLoad\n"), `${src} on ${path}`).toBe(true);
-    }
-  }
 });
 
 test("HTML is compressed and prerendered pages carry cache headers a CDN can use", async ({ request }) => {
@@ -80,11 +67,13 @@ test("HTML is compressed and prerendered pages carry cache headers a CDN can use
   expect(page).toContain("<html");
   expect(wire.length).toBeLessThan(page.length / 3);
 
-  const chunk = firstLoadScripts(await response.text())[0];
-  const asset = await request.get(chunk!);
+  // Hashed build assets (the page's stylesheet here) are cached for good.
+  const stylesheet = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/.exec(await response.text())?.[1];
+  expect(stylesheet).toBeTruthy();
+  const asset = await request.get(stylesheet!);
   expect(asset.headers()["cache-control"]).toContain("immutable");
 
-  // Pages rendered per request (forms with nonces) must not be cached by a CDN.
+  // Pages rendered per request (the forms) must not be cached by a CDN.
   const contact = await request.get("/contact");
   expect(contact.headers()["cache-control"]).not.toMatch(/s-maxage/);
 });

@@ -12,16 +12,16 @@ import { startProductionServer, type RunningServer } from "../support/production
  */
 
 const ADMIN = { username: "admin", password: "auth-attacks-password-123" };
-const ADMIN_API_DIR = path.join(process.cwd(), "src", "app", "api", "admin");
+const ADMIN_API_DIR = path.join(process.cwd(), "src", "pages", "api", "admin");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The only admin endpoints that answer without a session, and why. */
 const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/logout"]);
 
-/** Every admin route file, as the URL a client calls (`[id]` filled with 1). */
+/** Every admin endpoint file, as the URL a client calls (`[id]` filled with 1). */
 function adminRoutes(): string[] {
   return (readdirSync(ADMIN_API_DIR, { recursive: true }) as string[])
-    .filter((file) => path.basename(file) === "route.ts")
-    .map((file) => `/api/admin/${path.dirname(file).split(path.sep).join("/")}`.replace(/\[[^\]]+\]/g, "1"))
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => `/api/admin/${file.slice(0, -".ts".length).split(path.sep).join("/")}`.replace(/\[[^\]]+\]/g, "1"))
     .sort();
 }
 
@@ -110,7 +110,7 @@ test.describe("authentication attacks against the production server", () => {
     expect((await fetch(`${server!.url}/api/admin/contacts`, { headers: { cookie: other } })).status).toBe(200);
   });
 
-  test("every admin endpoint under src/app/api/admin answers 401 JSON without a session, with a forged one and with a malformed one", async () => {
+  test("every admin endpoint under src/pages/api/admin answers 401 JSON without a session, with a forged one and with a malformed one", async () => {
     const routes = adminRoutes();
     // The enumeration itself must see the endpoints we know of, or it proves nothing.
     expect(routes).toEqual(expect.arrayContaining(["/api/admin/contacts", "/api/admin/contacts/1", "/api/admin/contacts/1/view", "/api/admin/surveys.csv", "/api/admin/check-auth", "/api/admin/login"]));
@@ -132,6 +132,6 @@ test.describe("authentication attacks against the production server", () => {
       }
       if (!PUBLIC.has(`POST ${route}`)) expect(guarded, `${route} serves no method behind the session check`).toBe(true);
     }
-    console.log(`[auth-attacks] ${routes.length} admin route files, ${new Set(served).size} served endpoints, each refused without a valid session (public: ${[...PUBLIC].join(", ")})`);
+    console.log(`[auth-attacks] ${routes.length} admin endpoint files, ${new Set(served).size} served endpoints, each refused without a valid session (public: ${[...PUBLIC].join(", ")})`);
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { anchorHrefs, hrefsOf, SERVICE_SLUGS, SERVICE_STATISTICS, waitForHydration } from "./helpers";
+import { anchorHrefs, hrefsOf, SERVICE_SLUGS, SERVICE_STATISTICS } from "./helpers";
 
 function sectionWithLink(page: Page, name: string | RegExp): Locator {
   return page.getByRole("main").locator("section").filter({ has: page.getByRole("link", { name, exact: typeof name === "string" }) });
@@ -10,8 +10,12 @@ function flipCard(page: Page, slug: string): Locator {
   return page.getByTestId(`service-card-${slug}`);
 }
 
-/** After hydration the hidden face of every card is inert: a reliable "scripts are live" signal. */
+/**
+ * The grid is an island that hydrates when it comes into view: bring it there. After
+ * hydration the hidden face of every card is inert: a reliable "scripts are live" signal.
+ */
 async function waitForFlipCards(page: Page): Promise<void> {
+  await page.locator("[data-testid^='service-card-']").first().scrollIntoViewIfNeeded();
   await expect(page.locator("[data-testid^='service-card-'] [role='group'][inert]")).toHaveCount(SERVICE_SLUGS.length);
 }
 
@@ -160,8 +164,8 @@ test.describe("service flip cards", () => {
 test.describe("DISCOVER MORE", () => {
   test("scrolls the window down by exactly one viewport height", async ({ page }) => {
     await page.goto("/");
+    // A plain anchor; its script runs before the load event goto waits for.
     const link = page.getByRole("link", { name: "DISCOVER MORE" });
-    await waitForHydration(link);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const viewportHeight = await page.evaluate(() => window.innerHeight);
     await link.click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { footerLegalLinks, footerQuickLinks, footerServiceLinks, headerMenus } from "@/content/navigation";
 import { expect, test } from "./fixtures";
-import { hrefsOf, waitForHydration } from "./helpers";
+import { hrefsOf } from "./helpers";
 
 /** §2 header menus, as the spec names their entries. */
 const SPEC_MENUS = {
@@ -21,10 +21,9 @@ function expectedHrefs(label: MenuLabel): string[] {
   });
 }
 
-async function openTrigger(page: Page, label: MenuLabel): Promise<Locator> {
-  const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: `${label} menu` });
-  await waitForHydration(trigger);
-  return trigger;
+/** The chevron of a header menu: a native popover button; its keyboard script runs before the load event goto waits for. */
+function openTrigger(page: Page, label: MenuLabel): Locator {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: `${label} menu` });
 }
 
 async function expectMenuItems(page: Page, label: MenuLabel): Promise<void> {
@@ -39,7 +38,7 @@ test.describe("desktop header", () => {
   for (const label of Object.keys(SPEC_MENUS) as MenuLabel[]) {
     test(`${label} dropdown opens with a mouse click and closes with Escape`, async ({ page }) => {
       await page.goto("/about");
-      const trigger = await openTrigger(page, label);
+      const trigger = openTrigger(page, label);
       await expect(trigger).toHaveAttribute("aria-expanded", "false");
       await expect(page.getByRole("menu")).toHaveCount(0);
       await trigger.click();
@@ -53,7 +52,7 @@ test.describe("desktop header", () => {
 
     test(`${label} dropdown opens from the keyboard with Enter, Space and ArrowDown`, async ({ page }) => {
       await page.goto("/about");
-      const trigger = await openTrigger(page, label);
+      const trigger = openTrigger(page, label);
       for (const key of ["Enter", "Space", "ArrowDown"]) {
         await trigger.focus();
         await page.keyboard.press(key);
@@ -71,7 +70,7 @@ test.describe("desktop header", () => {
 
   test("choosing a menu entry navigates to it", async ({ page }) => {
     await page.goto("/about");
-    const trigger = await openTrigger(page, "Services");
+    const trigger = openTrigger(page, "Services");
     await trigger.click();
     await page.getByRole("menuitem", { name: "Event Internet" }).click();
     await expect(page).toHaveURL(/\/services\/temporary-event-internet$/);
@@ -163,9 +162,8 @@ test.describe("mobile menu at 375×812", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   async function openMenu(page: Page): Promise<{ toggle: Locator; dialog: Locator }> {
-    // A CSS locator: while the modal is open, Radix hides the rest of the page from the accessibility tree.
+    // A CSS locator: while the modal <dialog> is open, the rest of the page is inert and out of the accessibility tree.
     const toggle = page.locator("header button[aria-label='Open menu']");
-    await waitForHydration(toggle);
     await toggle.click();
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect(dialog).toBeVisible();
@@ -220,7 +218,6 @@ test.describe("mobile menu at 375×812", () => {
   test("every visible link and button in the header and the open menu is at least 44 px", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
-    await waitForHydration(header.getByRole("button", { name: "Open menu" }));
 
     async function undersized(scope: Locator): Promise<string[]> {
       return scope.locator("a, button").evaluateAll((elements) =>

@@ -133,6 +133,8 @@ test.describe("FAQ accordion on /greenville-voip", () => {
       await expect(trigger).toHaveAttribute("aria-expanded", "false");
       await expect(await panelOf(trigger)).toBeHidden();
     }
+    // §3: setup comes with white-glove onboarding.
+    await expect(await panelOf(triggers.filter({ hasText: /setup/i }))).toContainText("white-glove onboarding");
   });
 
   test("at most one item is open, and clicking the open one closes it", async ({ page }) => {

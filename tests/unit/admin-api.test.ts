@@ -113,15 +113,15 @@ describe("createAdminQueryClient", () => {
   it("loads a query by its key with the default query function and does not retry a failure", async () => {
     const client = createAdminQueryClient();
     nextResponse = () => Response.json({ surveys: 2, contacts: 1 });
-    await expect(client.fetchQuery({ queryKey: [adminApi.counts] })).resolves.toEqual({ surveys: 2, contacts: 1 });
+    await expect(client.query({ queryKey: [adminApi.counts] })).resolves.toEqual({ surveys: 2, contacts: 1 });
     expect(calls.map((call) => call.url)).toEqual(["/api/admin/counts"]);
 
     // Fresh data is served from the cache: no second request.
-    await client.fetchQuery({ queryKey: [adminApi.counts] });
+    await client.query({ queryKey: [adminApi.counts] });
     expect(calls).toHaveLength(1);
 
     nextResponse = () => new Response("Authentication required.", { status: 401 });
-    await expect(client.fetchQuery({ queryKey: [adminApi.surveys] })).rejects.toThrow("401: Authentication required.");
+    await expect(client.query({ queryKey: [adminApi.surveys] })).rejects.toThrow("401: Authentication required.");
     expect(calls.filter((call) => call.url === "/api/admin/surveys")).toHaveLength(1);
   });
 });

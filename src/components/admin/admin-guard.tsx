@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { adminApi } from "@/lib/admin-api";
-import { routes } from "@/lib/routes";
+import { adminPages } from "./admin-pages";
+import { navigate } from "./admin-router";
 
 /** §4: the auth check result is kept for 5 minutes and never retried. */
 export const AUTH_CHECK_STALE_MS = 5 * 60 * 1000;
@@ -12,12 +12,11 @@ export const AUTH_CHECK_STALE_MS = 5 * 60 * 1000;
  * convenience for the screen; the API refuses every admin call without a session.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const router = useRouter();
   const check = useQuery({ queryKey: [adminApi.checkAuth], staleTime: AUTH_CHECK_STALE_MS, retry: false });
 
   useEffect(() => {
-    if (check.isError) router.replace(routes.adminLogin);
-  }, [check.isError, router]);
+    if (check.isError) navigate(adminPages.login, { replace: true });
+  }, [check.isError]);
 
   if (!check.isSuccess) {
     return (

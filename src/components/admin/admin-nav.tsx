@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { adminApi, apiRequest } from "@/lib/admin-api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { adminPages } from "./admin-pages";
+import { AdminLink, navigate, useAdminPath } from "./admin-router";
 
 export type InboxCounts = { surveys: number; contacts: number };
 
@@ -16,8 +16,7 @@ const links = [
 
 /** The admin bar: the two inboxes with their number of new items, and logging out. */
 export function AdminNav() {
-  const pathname = usePathname();
-  const router = useRouter();
+  const pathname = useAdminPath();
   const queryClient = useQueryClient();
   const counts = useQuery<InboxCounts>({ queryKey: [adminApi.counts] });
 
@@ -25,7 +24,7 @@ export function AdminNav() {
     mutationFn: () => apiRequest("POST", adminApi.logout),
     onSuccess: () => {
       queryClient.clear();
-      router.push(adminPages.login);
+      navigate(adminPages.login);
     },
     onError: () => toast({ title: "Error", description: "Failed to log out. Please try again.", variant: "destructive" }),
   });
@@ -41,7 +40,7 @@ export function AdminNav() {
               const newItems = counts.data ? link.count(counts.data) : 0;
               return (
                 <li key={link.href}>
-                  <a
+                  <AdminLink
                     href={link.href}
                     aria-current={current ? "page" : undefined}
                     className={cn(
@@ -60,7 +59,7 @@ export function AdminNav() {
                         <span className="sr-only"> new</span>
                       </span>
                     )}
-                  </a>
+                  </AdminLink>
                 </li>
               );
             })}

@@ -2,6 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { adminPages } from "./admin-pages";
+import { AdminLink } from "./admin-router";
 
 /** §8: what an inbox shows when its list cannot be loaded (401 or any other failure). */
 export function AuthRequired() {
@@ -10,10 +11,9 @@ export function AuthRequired() {
       <ShieldAlert aria-hidden="true" className="mx-auto mb-4 size-10 text-brand-700" />
       <h1 className="text-2xl font-bold text-slate-900">Authentication Required</h1>
       <p className="mt-2 text-slate-700">You need to be logged in as an administrator to view this page.</p>
-      {/* A client component: Link with the button look rather than ButtonLink, which is for server components. */}
-      <a href={adminPages.login} className={`${buttonVariants()} mt-6`}>
+      <AdminLink href={adminPages.login} className={`${buttonVariants()} mt-6`}>
         Log In
-      </a>
+      </AdminLink>
     </Card>
   );
 }

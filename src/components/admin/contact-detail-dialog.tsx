@@ -1,5 +1,5 @@
 import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
-import type { ContactRequest } from "@/server/db/contact-requests";
+import type { ContactRequest } from "@/lib/inbox-records";
 import { DetailSection } from "./detail-section";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 

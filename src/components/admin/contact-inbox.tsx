@@ -1,5 +1,5 @@
 import { adminApi } from "@/lib/admin-api";
-import type { ContactRequest } from "@/server/db/contact-requests";
+import type { ContactRequest } from "@/lib/inbox-records";
 import { AuthRequired } from "./auth-required";
 import { ContactDetailDialog } from "./contact-detail-dialog";
 import { ContactTable } from "./contact-table";

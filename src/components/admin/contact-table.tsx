@@ -1,5 +1,5 @@
 import { projectTypeLabel } from "@/lib/validation/project-types";
-import type { ContactRequest } from "@/server/db/contact-requests";
+import type { ContactRequest } from "@/lib/inbox-records";
 import { ContactInfo } from "./contact-info";
 import { InboxTable } from "./inbox-table";
 import { RowActions } from "./row-actions";

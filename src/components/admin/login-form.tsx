@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -9,13 +8,13 @@ import { adminApi, apiRequest } from "@/lib/admin-api";
 import { toast } from "@/lib/toast-store";
 import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-login-schema";
 import { adminPages } from "./admin-pages";
+import { navigate } from "./admin-router";
 
 export const LOGIN_SUCCESS = { title: "Login Successful", description: "Welcome to the admin dashboard" };
 export const LOGIN_FAILURE = { title: "Login Failed", description: "Invalid username or password." };
 
 /** §2/§5/§8 admin login. Every failure (wrong password, too many tries, no network) reads the same. */
 export function LoginForm() {
-  const router = useRouter();
   const queryClient = useQueryClient();
   const baseId = useId();
   const [redirecting, setRedirecting] = useState(false);
@@ -37,7 +36,7 @@ export function LoginForm() {
     queryClient.clear();
     setRedirecting(true);
     toast(LOGIN_SUCCESS);
-    router.push(adminPages.surveys);
+    navigate(adminPages.surveys);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
-import type { SurveySubmission } from "@/server/db/survey-submissions";
+import type { SurveySubmission } from "@/lib/inbox-records";
 import { DetailSection } from "./detail-section";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 

@@ -1,5 +1,5 @@
 import { adminApi } from "@/lib/admin-api";
-import type { SurveySubmission } from "@/server/db/survey-submissions";
+import type { SurveySubmission } from "@/lib/inbox-records";
 import { AuthRequired } from "./auth-required";
 import { InboxEmptyState } from "./inbox-empty-state";
 import { InboxHeader } from "./inbox-header";

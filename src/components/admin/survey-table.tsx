@@ -1,4 +1,4 @@
-import type { SurveySubmission } from "@/server/db/survey-submissions";
+import type { SurveySubmission } from "@/lib/inbox-records";
 import { ContactInfo } from "./contact-info";
 import { InboxTable } from "./inbox-table";
 import { RowActions } from "./row-actions";

@@ -1,20 +1,15 @@
 import { ChevronsDown } from "lucide-react";
-import type { MouseEvent } from "react";
 
 /**
  * "DISCOVER MORE" scrolls down one viewport height (§2). It is a real anchor to the
- * next section, so it still works when scripts do not run.
+ * next section, so it works when scripts do not run; discover-more.ts turns the jump
+ * into the one-viewport scroll.
  */
 export function DiscoverMoreLink({ targetId }: { targetId: string }) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollBy({ top: window.innerHeight, behavior: reduceMotion ? "auto" : "smooth" });
-  };
   return (
     <a
       href={`#${targetId}`}
-      onClick={onClick}
+      data-scroll-one-viewport=""
       className="inline-flex min-h-11 flex-col items-center gap-1 rounded-md px-3 py-1 text-xs font-semibold tracking-[0.2em] text-brand-100 hover:text-white"
     >
       DISCOVER MORE

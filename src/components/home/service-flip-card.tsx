@@ -1,6 +1,7 @@
 import { ArrowRight, RotateCcw } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { ServiceStatistic } from "@/content/types";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { ContentIcon } from "@/components/ui/content-icon";
+import type { IconName, ServiceStatistic } from "@/content/types";
 import { cn } from "@/lib/cn";
 import { routes } from "@/lib/routes";
 
@@ -9,7 +10,7 @@ export interface ServiceFlipCardProps {
   title: string;
   description: string;
   statistic: ServiceStatistic;
-  icon: ReactNode;
+  icon: IconName;
 }
 
 /**
@@ -45,7 +46,9 @@ export function ServiceFlipCard({ slug, title, description, statistic, icon }: S
           className="flip-face absolute inset-0 flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
           inert={hydrated && flipped}
         >
-          <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+          <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <ContentIcon name={icon} />
+          </span>
           <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
           <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{description}</p>
           <button

@@ -1,13 +1,7 @@
 import { ImageOff } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { stockPhotoSrcSet, stockPhotoUrl } from "@/lib/stock-photo-url";
-
-/** §9: load 50 px before the image enters the view, at a 0.1 visibility threshold. */
-export const LAZY_IMAGE_ROOT_MARGIN = "50px";
-export const LAZY_IMAGE_THRESHOLD = 0.1;
-
-type LoadState = "waiting" | "loading" | "loaded" | "failed";
+import { LAZY_IMAGE_FAILED_TEMPLATE_ID, type LazyImageState } from "./lazy-image-contract";
 
 export interface LazyImageProps {
   src: string;
@@ -22,93 +16,76 @@ export interface LazyImageProps {
   priority?: boolean;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+function imgHtml(attributes: Record<string, string | number | undefined>): string {
+  const pairs = Object.entries(attributes).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  return `<img ${pairs.map(([name, value]) => `${name}="${escapeAttribute(String(value))}"`).join(" ")}>`;
+}
+
+/**
+ * §4 lazy image: waiting → loading (placeholder) → loaded (fades in) or failed (grey
+ * placeholder with an icon). This component is only the server HTML of the first state;
+ * the <lazy-image> element (lazy-image-element.ts, loaded once by the site layout) moves
+ * it on, so pages with photos load no React. The element changes `data-state` (CSS picks
+ * the face) and the contents of the stage, whose HTML React declares once and then
+ * leaves alone: the same markup also works inside a hydrated island.
+ */
 export function LazyImage({ src, alt, width, height, sizes = "100vw", className, imgClassName, priority = false }: LazyImageProps) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const imgRef = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<LoadState>(priority ? "loading" : "waiting");
-
-  useEffect(() => {
-    if (state !== "waiting") return;
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setState("loading");
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_IMAGE_ROOT_MARGIN, threshold: LAZY_IMAGE_THRESHOLD },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [state]);
-
-  // A priority image starts loading from the server HTML, before React can listen:
-  // read the outcome it may already have reached when React attaches to it.
-  const attachImage = (img: HTMLImageElement | null) => {
-    imgRef.current = img;
-    if (priority && img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
-  };
-
   const url = stockPhotoUrl(src, { format: "webp", width: Math.min(width, 1600) });
   const srcSet = stockPhotoSrcSet(src);
-  const showImage = state === "loading" || state === "loaded";
+  const initialState: LazyImageState = priority ? "loading" : "waiting";
+  const img = {
+    src: url,
+    srcset: srcSet,
+    sizes: srcSet ? sizes : undefined,
+    alt,
+    width,
+    height,
+    decoding: "async",
+    // A priority photo is the page's largest paint: it shows the moment it has pixels;
+    // a lazy one fades in once loaded.
+    class: priority
+      ? cn("absolute inset-0 size-full object-cover", imgClassName)
+      : cn("absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-500 group-data-[state=loaded]/lazy:opacity-100", imgClassName),
+  };
 
   return (
-    <div
-      ref={boxRef}
-      className={cn("relative overflow-hidden bg-slate-200", className)}
+    <lazy-image
+      className={cn("group/lazy relative block overflow-hidden bg-slate-200", className)}
       style={{ aspectRatio: `${width} / ${height}` }}
-      data-state={state}
+      data-state={initialState}
+      // What the element needs to create a lazy photo's <img> once it comes near the view.
+      data-img={priority ? undefined : JSON.stringify(img)}
     >
-      {state === "failed" ? (
-        // Keys keep React from morphing the loading placeholder into this one in place,
-        // which the browser would report as a layout shift.
-        <div key="failed" role="img" aria-label={alt} className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
-          <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
-        </div>
-      ) : (
-        <>
-          {state !== "loaded" && (
-            <div
-              key="loading"
-              aria-hidden="true"
-              className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 no-js:hidden"
-            />
-          )}
-          {showImage && (
-            // eslint-disable-next-line @next/next/no-img-element -- the stock-photo CDN resizes and encodes for us; routing it through Next's optimizer would proxy every photo through our server.
-            <img
-            ref={attachImage}
-            src={url}
-            srcSet={srcSet}
-            sizes={srcSet ? sizes : undefined}
-            alt={alt}
-            width={width}
-            height={height}
-            decoding="async"
-            fetchPriority={priority ? "high" : undefined}
-            loading={priority ? "eager" : undefined}
-            onLoad={() => setState("loaded")}
-            onError={() => setState("failed")}
-            className={cn(
-              "absolute inset-0 size-full object-cover",
-              // A priority image is the page's largest paint: it shows the moment it has
-              // pixels, not after scripts start and fade it in. Lazy ones fade in.
-              priority ? "opacity-100" : ["transition-opacity duration-500 no-js:hidden", state === "loaded" ? "opacity-100" : "opacity-0"],
-              imgClassName,
-            )}
-            />
-          )}
-          {!priority && (
-            <noscript>
-              {/* eslint-disable-next-line @next/next/no-img-element -- shown only when scripts never run */}
-              <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
-            </noscript>
-          )}
-        </>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-br from-brand-200 via-slate-200 to-brand-100 group-data-[state=failed]/lazy:hidden group-data-[state=loaded]/lazy:hidden no-js:hidden"
+      />
+      <div
+        data-lazy-image-stage=""
+        className="absolute inset-0"
+        dangerouslySetInnerHTML={{ __html: priority ? imgHtml({ ...img, fetchpriority: "high", loading: "eager" }) : "" }}
+      />
+      {!priority && (
+        <noscript>
+          <img src={url} alt={alt} width={width} height={height} className="absolute inset-0 size-full object-cover" />
+        </noscript>
       )}
-    </div>
+    </lazy-image>
+  );
+}
+
+/**
+ * The face of a photo that could not load, cloned by the element into the stage (with
+ * the photo's alt text as its label). Rendered once per page, by the site layout.
+ */
+export function LazyImageFailedTemplate() {
+  return (
+    <template id={LAZY_IMAGE_FAILED_TEMPLATE_ID}>
+      <div role="img" className="absolute inset-0 flex items-center justify-center bg-slate-200 text-slate-500">
+        <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
+      </div>
+    </template>
   );
 }

@@ -2,8 +2,6 @@ import { adminRoute, parseRowId } from "@/server/http/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { type InboxName, inboxes } from "./lead-inbox";
 
-type IdParams = { id: string };
-
 /** GET the whole inbox, newest first (§7: no paging, all items). */
 export function listRoute(name: InboxName) {
   return adminRoute(async () => jsonResponse(await inboxes[name].list()));
@@ -11,9 +9,9 @@ export function listRoute(name: InboxName) {
 
 /** POST …/{id}/view marks one item viewed. */
 export function viewRoute(name: InboxName) {
-  return adminRoute<IdParams>(
-    async (_request, { params }) => {
-      const id = parseRowId((await params).id);
+  return adminRoute(
+    async ({ params }) => {
+      const id = parseRowId(params.id);
       if (id === null) return jsonError(400, "Malformed id.");
       return (await inboxes[name].markViewed(id)) ? jsonResponse({ id, viewed: true }) : jsonError(404, "Not found.");
     },
@@ -23,9 +21,9 @@ export function viewRoute(name: InboxName) {
 
 /** DELETE …/{id} removes one item. */
 export function deleteRoute(name: InboxName) {
-  return adminRoute<IdParams>(
-    async (_request, { params }) => {
-      const id = parseRowId((await params).id);
+  return adminRoute(
+    async ({ params }) => {
+      const id = parseRowId(params.id);
       if (id === null) return jsonError(400, "Malformed id.");
       return (await inboxes[name].remove(id)) ? jsonResponse({ id, deleted: true }) : jsonError(404, "Not found.");
     },

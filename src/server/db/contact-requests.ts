@@ -1,21 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
+import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
 
-export type ContactRequest = {
-  id: number;
-  createdAt: string;
-  viewed: boolean;
-  name: string;
-  email: string;
-  phone: string;
-  projectType: string;
-  source: string | null;
-  message: string;
-};
+export type { ContactRequest };
 
 /**
  * Stores a contact request and, when `outbox` is given, its notification e-mail in the

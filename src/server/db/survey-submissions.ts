@@ -1,27 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
+import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
 import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
 import { type Database, isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
 
-export type SurveySubmission = {
-  id: number;
-  createdAt: string;
-  viewed: boolean;
-  businessName: string;
-  email: string;
-  phoneNumber: string;
-  address: string;
-  employeeCount: number;
-  deviceCount: number;
-  primaryInternetUse: string;
-  usesStreaming: boolean;
-  hasPublicWifi: boolean;
-  phoneCount: number;
-  interestedServices: string[];
-  additionalComments: string;
-};
+export type { SurveySubmission };
 
 /**
  * Stores a survey and, when `outbox` is given, its notification e-mail in the same

@@ -26,9 +26,15 @@ export function serviceUnavailable(): Response {
   return jsonError(503, "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } });
 }
 
-/** A JSON 405 for the methods a route does not serve (an endpoint's `ALL`). */
+/**
+ * An endpoint's `ALL` handler, for the methods it does not serve: OPTIONS lists the ones
+ * it does (204, as before), anything else gets a JSON 405 with Allow.
+ */
 export function methodNotAllowed(allowed: readonly string[]) {
-  return async function handler(): Promise<Response> {
-    return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
+  const allow = allowed.join(", ");
+  const served = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  return async function handler(context?: { request: Request }): Promise<Response> {
+    if (context?.request.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: served } });
+    return jsonError(405, `Method not allowed. Use ${allow}.`, { headers: { Allow: allow } });
   };
 }

@@ -1,8 +1,0 @@
-import { viewRoute } from "@/server/admin/inbox-routes";
-import { methodNotAllowed } from "@/server/http/json-responses";
-
-export const POST = viewRoute("surveys");
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);

@@ -1,7 +1,0 @@
-/**
- * Structured data as a JSON-LD script. `<` is escaped so text from content can
- * never close the script element.
- */
-export function JsonLd({ data }: { data: Record<string, unknown> }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
-}

@@ -1,0 +1,93 @@
+import { timingSafeEqual } from "node:crypto";
+import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
+import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, endAdminSession, startAdminSession } from "@/server/auth/admin-session";
+import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "@/server/auth/login-rate-limit";
+import { verifyPassword } from "@/server/auth/password-hash";
+import { isDatabaseUnavailable } from "@/server/db/connection";
+import { countNewContactRequests } from "@/server/db/contact-requests";
+import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
+import { adminRoute } from "@/server/http/admin-route";
+import { clientAddress } from "@/server/http/client-address";
+import { isSecureRequest, readCookie, serializeCookie } from "@/server/http/cookies";
+import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
+import { readJsonBody } from "@/server/http/read-json-body";
+import { isSameOriginRequest } from "@/server/http/same-origin";
+
+const INVALID = "Invalid username or password.";
+
+/** What the login reads of a call; `clientAddress` is the socket's, when the server knows it. */
+export interface LoginContext {
+  request: Request;
+  clientAddress?: string;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  // Compare equal-length buffers so the time does not reveal how much matched.
+  return left.length === right.length ? timingSafeEqual(left, right) : timingSafeEqual(left, left) && false;
+}
+
+/** POST /api/admin/login: a session cookie for the right credentials, within the login limits. */
+export async function loginRoute({ request, clientAddress: socketAddress }: LoginContext): Promise<Response> {
+  if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const parsed = adminLoginSchema.safeParse(body.value);
+  if (!parsed.success) return validationError(parsed.error);
+  const { username, password } = parsed.data;
+  const address = clientAddress(request.headers, socketAddress);
+
+  try {
+    const blockedFor = await loginBlockedFor(address, username);
+    if (blockedFor > 0) return tooManyRequests(blockedFor);
+
+    const credentials = await getAdminCredentials();
+    // The password hash is always checked, so an unknown username costs the same time.
+    const passwordMatches = await verifyPassword(password, credentials.passwordHash);
+    if (!(sameText(username, credentials.username) && passwordMatches)) {
+      await recordLoginFailure(address, username);
+      return jsonError(401, INVALID);
+    }
+
+    await clearLoginFailures(address, username);
+    // A fresh token at every login; any session the browser still held is ended.
+    await endAdminSession(readCookie(request, SESSION_COOKIE));
+    const session = await startAdminSession();
+    const response = jsonResponse({ authenticated: true, username: credentials.username });
+    response.headers.append(
+      "Set-Cookie",
+      serializeCookie(SESSION_COOKIE, session.token, { maxAgeSeconds: SESSION_ABSOLUTE_TTL_MS / 1000, secure: isSecureRequest(request) }),
+    );
+    return response;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
+    console.error("[admin] login failed:", error);
+    return jsonError(500, "Something went wrong on our side.");
+  }
+}
+
+/** POST /api/admin/logout: ends the session on the server (any instance), then clears the cookie. */
+export async function logoutRoute({ request }: { request: Request }): Promise<Response> {
+  if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
+  try {
+    await endAdminSession(readCookie(request, SESSION_COOKIE));
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
+    console.error("[admin] logout failed:", error);
+    return jsonError(500, "Something went wrong on our side.");
+  }
+  const response = jsonResponse({ authenticated: false });
+  response.headers.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) }));
+  return response;
+}
+
+/** GET /api/admin/check-auth: 200 with the username while the session is valid (§4 guard). */
+export const checkAuthRoute = adminRoute(async () => jsonResponse({ authenticated: true, username: adminUsername() }));
+
+/** GET /api/admin/counts: new (unviewed) items per inbox, for the admin navigation badges. */
+export const countsRoute = adminRoute(async () => {
+  const [surveys, contacts] = await Promise.all([countNewSurveySubmissions(), countNewContactRequests()]);
+  return jsonResponse({ surveys, contacts });
+});
