@@ -28,7 +28,8 @@ test.describe("request guards", () => {
     const body = encoder.encode("name=Dana");
     const post = (headers: Record<string, string>) =>
       sendRaw(baseURL!, { method: "POST", path: "/contact", body, headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of crossSite) {
       expect((await post(headers)).status, JSON.stringify(headers)).toBe(403);
     }
     const own = await post({ origin: baseURL!, "sec-fetch-site": "same-origin" });
