@@ -26,7 +26,7 @@ export default defineConfig({
   security: {
     // Off: it answers with a plain-text 403 before our endpoints run (the API must answer JSON), and
     // every state-changing admin endpoint checks the origin itself (src/server/http/same-origin.ts).
-    // The public lead forms change nothing but an inbox, so a cross-site post gains an attacker nothing.
+    // Cross-site form posts to the pages that take one (/contact, /survey) are refused in src/middleware.ts.
     checkOrigin: false,
     csp: {
       algorithm: "SHA-256",

@@ -3,7 +3,7 @@ import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker
 
 let started = false;
 
-/** Started once per server process; every instance runs the same jobs safely. */
+/** Started once per server process (src/fetch.ts); every instance runs the same jobs safely. */
 export function startBackgroundJobs(): void {
   if (started) return;
   started = true;
@@ -12,6 +12,7 @@ export function startBackgroundJobs(): void {
     console.error("[admin] could not prepare the admin login:", error instanceof Error ? error.message : error);
   });
   startOutboxWorker();
-  // next start closes the HTTP server on SIGTERM; stop taking new outbox work meanwhile.
+  // The production server stops taking connections on SIGTERM and lets requests finish;
+  // meanwhile the outbox takes no new work.
   process.once("SIGTERM", () => void stopOutboxWorker());
 }

@@ -38,3 +38,12 @@ export function mailConfig(): MailConfig | null {
 export function outboxPollMs(): number {
   return positiveNumber("OUTBOX_POLL_MS", 5000);
 }
+
+/**
+ * The key of the survey's address suggestions, or undefined without one. Read per
+ * request, so one build serves deployments with and without a key.
+ * NEXT_PUBLIC_GOOGLE_MAPS_API_KEY is its name from before the move to Astro, still read.
+ */
+export function mapsApiKey(): string | undefined {
+  return process.env.GOOGLE_MAPS_API_KEY?.trim() || process.env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY?.trim() || undefined;
+}

@@ -1,6 +1,9 @@
+import type { APIContext, APIRoute } from "astro";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { POST as postContact, GET as getContact } from "@/app/api/contact/route";
-import { POST as postSurvey, DELETE as deleteSurvey } from "@/app/api/survey/route";
+import * as contactEndpoint from "@/pages/api/contact";
+import * as surveyEndpoint from "@/pages/api/survey";
+import * as healthEndpoint from "@/pages/api/health";
+import * as unknownApiPath from "@/pages/api/[...path]";
 import { LIMITS } from "@/lib/validation/limits";
 import { listContactRequests } from "@/server/db/contact-requests";
 import { listOutbox } from "@/server/db/mail-outbox";
@@ -8,6 +11,13 @@ import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+
+/** Calls an endpoint as Astro does, with the parts of its APIContext the lead endpoints read. */
+const call = async (handler: APIRoute, request: Request, clientAddress?: string) => handler({ request, clientAddress } as unknown as APIContext);
+const postContact = (request: Request) => call(contactEndpoint.POST, request);
+const postSurvey = (request: Request) => call(surveyEndpoint.POST, request);
+const getContact = () => call(contactEndpoint.ALL, new Request("http://127.0.0.1:3000/api/contact"));
+const deleteSurvey = () => call(surveyEndpoint.ALL, new Request("http://127.0.0.1:3000/api/survey", { method: "DELETE" }));
 
 const routes = {
   contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests },
@@ -24,6 +34,8 @@ function nextAddress() {
 beforeEach(() => {
   delete process.env.RATE_LIMIT_MULTIPLIER;
   delete process.env.SMTP_URL;
+  // As deployed behind one proxy, which names the client in X-Forwarded-For (jsonRequest's `address`).
+  process.env.TRUST_PROXY_HOPS = "1";
 });
 
 describeEachEngine("submission API", () => {
@@ -181,9 +193,44 @@ describeEachEngine("submission API", () => {
     const del = await deleteSurvey();
     expect(del.status).toBe(405);
   });
+
+  it("answers OPTIONS with 204 and the methods it serves", async () => {
+    const options = await call(contactEndpoint.ALL, new Request("http://127.0.0.1:3000/api/contact", { method: "OPTIONS" }));
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it("without a trusted proxy, rate-limits by the address the client connected from, whatever X-Forwarded-For says", async () => {
+    process.env.TRUST_PROXY_HOPS = "0";
+    // Each request forges a new X-Forwarded-For; the socket's peer is what counts.
+    const direct = (socketAddress: string) => call(contactEndpoint.POST, jsonRequest("/api/contact", validContact, { address: nextAddress() }), socketAddress);
+    for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) expect((await direct("192.0.2.50")).status).toBe(201);
+    expect((await direct("192.0.2.50")).status).toBe(429);
+    expect((await direct("192.0.2.51")).status).toBe(201);
+  });
+});
+
+describe("other API paths", () => {
+  it("GET and HEAD /api/health report the database; other methods get a JSON 405", async () => {
+    const get = await call(healthEndpoint.GET, new Request("http://127.0.0.1:3000/api/health"));
+    expect([200, 503]).toContain(get.status);
+    expect(await get.json()).toHaveProperty("status");
+    expect(healthEndpoint.HEAD).toBe(healthEndpoint.GET);
+    const post = await call(healthEndpoint.ALL, new Request("http://127.0.0.1:3000/api/health", { method: "POST" }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+  });
+
+  it("an unknown API path answers a JSON 404 whatever the method", async () => {
+    const response = await call(unknownApiPath.ALL, new Request("http://127.0.0.1:3000/api/nothing-here", { method: "PATCH" }));
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: "No such API endpoint." });
+  });
 });
 
 afterEach(() => {
   delete process.env.MAIL_FROM;
   delete process.env.LEADS_TO;
+  delete process.env.TRUST_PROXY_HOPS;
 });

@@ -25,6 +25,8 @@ import {
   postgresSkipped,
   restoreDatabaseEnv,
 } from "../support/test-database";
+import { databaseUrlVia } from "../support/fresh-postgres";
+import { startSwitchableTcpProxy } from "../support/switchable-tcp-proxy";
 
 async function schemaOf(db: Kysely<Database>) {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
@@ -162,6 +164,30 @@ describe("when the database cannot be reached", () => {
     const health = await checkDbHealth();
     expect(health).toMatchObject({ ok: false, engine: "postgres" });
     expect(health.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it.skipIf(postgresSkipped())("survives a PostgreSQL connection lost while a request holds it between statements", async () => {
+    const database = await createFreshDatabase("postgres");
+    const target = new URL(database.config.engine === "postgres" ? database.config.url : "");
+    const proxy = await startSwitchableTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanup = () => {
+      void proxy.close().then(() => database.drop());
+    };
+    const saved = applyDatabaseEnv({ engine: "postgres", url: databaseUrlVia(target.toString(), proxy.port), poolSize: 2 });
+    restore = () => restoreDatabaseEnv(saved);
+    const db = await getDb();
+
+    // pg emits 'error' on a checked-out client whose connection drops; unheard, it would
+    // be an uncaught exception (the process dies; here, Vitest reports it and fails).
+    const lost = db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await proxy.cut();
+      await new Promise((resolve) => setImmediate(resolve));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(lost).rejects.toThrow();
+    await proxy.restore();
+    expect(await checkDbHealth()).toEqual({ ok: true, engine: "postgres" });
   });
 
   it("reports a health check that does not answer in time", async () => {

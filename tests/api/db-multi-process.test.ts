@@ -14,8 +14,7 @@ const WORKER_SCRIPT = path.resolve(__dirname, "../support/outbox-worker-process.
 type Worker = { child: ChildProcessByStdio<Writable, Readable, Readable>; lines: AsyncIterator<string>; stderr: string[] };
 
 function startWorker(id: string, env: NodeJS.ProcessEnv): Worker {
-  // The `react-server` condition makes `server-only` resolve to its empty module, as in Next.js.
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", WORKER_SCRIPT, id], {
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER_SCRIPT, id], {
     cwd: path.resolve(__dirname, "../.."),
     env,
     stdio: ["pipe", "pipe", "pipe"],

@@ -1,12 +1,17 @@
+import type { APIContext } from "astro";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { POST as postContact } from "@/app/api/contact/route";
-import { POST as postSurvey } from "@/app/api/survey/route";
+import * as contactEndpoint from "@/pages/api/contact";
+import * as surveyEndpoint from "@/pages/api/survey";
 import { listOutbox } from "@/server/db/mail-outbox";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine } from "../support/test-database";
 import { freePort } from "../support/production-server";
+
+/** The endpoints as Astro calls them, with the part of the APIContext they read. */
+const postContact = async (request: Request) => contactEndpoint.POST({ request } as unknown as APIContext);
+const postSurvey = async (request: Request) => surveyEndpoint.POST({ request } as unknown as APIContext);
 
 let port: number;
 

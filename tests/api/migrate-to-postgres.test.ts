@@ -45,7 +45,7 @@ type ScriptRun = { code: number | null; stdout: string; stderr: string };
 function runScript(args: string[]): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
     const { DATABASE_URL: _url, DATABASE_PATH: _path, ...env } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", SCRIPT, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

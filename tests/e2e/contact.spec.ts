@@ -237,6 +237,26 @@ test.describe("toasts", () => {
     expect(width).toBeLessThanOrEqual(420);
   });
 
+  test("a toast raised before the toaster island has hydrated shows once it does (the store is shared across islands)", async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/toaster\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+    await fillValid(page);
+    const answered = page.waitForResponse("**/api/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await answered;
+    // The form has raised its toast (it is idle again) while the toaster's code is still held.
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await expect(page.locator("[data-variant]")).toHaveCount(0);
+    release();
+    await expect(page.locator('[data-variant="destructive"]')).toContainText("There was a problem sending your message.");
+  });
+
   test("are announced to screen readers", async ({ page }) => {
     await showErrorToast(page);
     await expect(page.locator('[aria-live]').filter({ hasText: "There was a problem" })).not.toHaveCount(0);

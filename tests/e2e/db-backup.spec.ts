@@ -24,7 +24,7 @@ const root = process.cwd();
 function backup(databasePath: string, cwd: string, target?: string) {
   return run(
     process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--tsconfig", path.join(root, "tsconfig.json"), "--conditions=react-server", path.join(root, "scripts", "db-backup.ts"), ...(target ? [target] : [])],
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--tsconfig", path.join(root, "tsconfig.json"), path.join(root, "scripts", "db-backup.ts"), ...(target ? [target] : [])],
     { cwd, env: { ...process.env, DATABASE_PATH: databasePath, DATABASE_URL: "" }, timeout: 60_000 },
   );
 }
@@ -146,7 +146,7 @@ test.describe("npm run db:backup", () => {
 
     const postgres = await run(
       process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--tsconfig", path.join(root, "tsconfig.json"), "--conditions=react-server", path.join(root, "scripts", "db-backup.ts")],
+      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--tsconfig", path.join(root, "tsconfig.json"), path.join(root, "scripts", "db-backup.ts")],
       { cwd: dataDir, env: { ...process.env, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/anything" }, timeout: 60_000 },
     ).then(
       () => undefined,

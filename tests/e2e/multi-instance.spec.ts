@@ -74,7 +74,8 @@ const baseEnv = {
   DATABASE_PATH: undefined,
   DATABASE_POOL_SIZE: String(POOL_SIZE),
   RATE_LIMIT_MULTIPLIER: "1",
-  TRUST_PROXY_HOPS: "0",
+  // Both instances sit behind one load balancer, which names the client in X-Forwarded-For.
+  TRUST_PROXY_HOPS: "1",
   SMTP_URL: undefined,
   MAIL_FROM: undefined,
   LEADS_TO: undefined,

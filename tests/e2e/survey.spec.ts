@@ -12,6 +12,11 @@ const SERVICE_LABELS = [
   "Starlink Business",
 ];
 
+/** Resolves once the page has had an idle period: idle callbacks queued before this one have run. */
+async function untilIdle(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
 async function fillValid(page: Page) {
   await page.getByLabel("Business Name").fill("Blue Heron Dental");
   await page.getByLabel("Email", { exact: true }).fill("office@blueheron.example");
@@ -115,7 +120,8 @@ test.describe("survey page", () => {
     });
     await page.goto("/survey");
     await page.getByLabel("Business Address").fill("1 Main St");
-    await page.waitForTimeout(500);
+    // The loader would run from an idle callback queued at hydration: let the page go idle once.
+    await untilIdle(page);
     expect(mapsRequests).toEqual([]);
     await expect(page.locator("script[src*='maps.googleapis.com']")).toHaveCount(0);
   });
@@ -139,10 +145,11 @@ test.describe("survey address suggestions with a maps key", () => {
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern: none here
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
     server = await startProductionServer({
-      NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: "test-key-123",
+      GOOGLE_MAPS_API_KEY: "test-key-123",
       DATABASE_PATH: `${testInfo.outputDir}/maps.db`,
     });
   });
@@ -182,10 +189,13 @@ test.describe("survey address suggestions with a maps key", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.route("https://maps.googleapis.com/**", (route) => route.fulfill({ status: 500, body: "" }));
+    const mapsFailed = page.waitForResponse((response) => response.url().startsWith("https://maps.googleapis.com/"));
     await page.goto(`${server.url}/survey`);
-    await page.waitForTimeout(800);
+    await mapsFailed;
+    await untilIdle(page);
     await page.getByLabel("Business Address").fill("9 Oak Ave, Taylors, SC");
     await expect(page.getByLabel("Business Address")).toHaveValue("9 Oak Ave, Taylors, SC");
+    await expect(page.getByText("Start typing to see address suggestions.")).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

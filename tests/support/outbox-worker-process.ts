@@ -2,7 +2,7 @@
  * A stand-alone app instance for the multi-process tests: opens (and so migrates) the
  * database named by DATABASE_PATH / DATABASE_URL, says "ready", waits for "go" on
  * stdin, then drains the outbox and prints the ids it claimed as JSON.
- * Run with: node --import tsx --conditions=react-server outbox-worker-process.ts <worker-id>
+ * Run with: node --import tsx outbox-worker-process.ts <worker-id>
  */
 import { createInterface } from "node:readline";
 import { closeDb, getDb } from "../../src/server/db/connection";

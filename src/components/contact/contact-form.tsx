@@ -1,18 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { useActionState, useId } from "react";
+import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { HoneypotField } from "@/components/ui/honeypot-field";
 import { cn } from "@/lib/cn";
-import { routes } from "@/lib/routes";
 import { toast } from "@/lib/toast-store";
 import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
-import { initialContactFormState, type ContactFormState } from "./contact-form-state";
-
-type SubmitAction = (state: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+import { initialContactFormState, type ContactFormState } from "@/lib/form-post-state";
 
 type FormValues = Omit<ContactRequestInput, "projectType"> & { projectType: ProjectType | "" };
 
@@ -21,19 +18,18 @@ export const CONTACT_FAILURE = { title: "Error", description: "There was a probl
 
 /**
  * §2/§5 contact form. With scripts it validates in place and posts JSON to
- * /api/contact (§7); without them the same form posts to a server action, which
- * answers with the confirmation or the field errors and the values kept.
+ * /api/contact (§7); without them the same form posts to its page, which renders
+ * it again with `serverState`: the confirmation, or the field errors and the values kept.
  */
 export function ContactForm({
-  action,
   emailPlaceholder,
   preset,
+  serverState = initialContactFormState,
 }: {
-  action: SubmitAction;
   emailPlaceholder: string;
   preset: { source: ContactPreset; projectType: ProjectType } | null;
+  serverState?: ContactFormState;
 }) {
-  const [serverState, formAction] = useActionState(action, initialContactFormState, routes.contact());
   const baseId = useId();
   const kept = serverState.values ?? {};
   const defaults: FormValues = {
@@ -71,7 +67,7 @@ export function ContactForm({
   const id = (field: string) => `${baseId}-${field}`;
 
   return (
-    <form action={formAction} onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-5" aria-label="Contact form">
+    <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-5" aria-label="Contact form">
       {serverState.status === "success" && (
         <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

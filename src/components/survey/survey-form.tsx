@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { useActionState, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { buttonVariants } from "@/components/ui/button-variants";
@@ -11,10 +11,8 @@ import { toast } from "@/lib/toast-store";
 import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServices } from "@/lib/validation/survey-services";
 import { routes } from "@/lib/routes";
-import { initialSurveyFormState, type SurveyFormState } from "./survey-form-state";
+import { initialSurveyFormState, type SurveyFormState } from "@/lib/form-post-state";
 import { usePlacesAutocomplete } from "./use-places-autocomplete";
-
-type SubmitAction = (state: SurveyFormState, formData: FormData) => Promise<SurveyFormState>;
 
 export const SURVEY_SUCCESS = {
   title: "Interest Survey Submitted",
@@ -39,9 +37,11 @@ interface FormValues {
   website?: string;
 }
 
-/** §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle on error. */
-export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsApiKey?: string }) {
-  const [serverState, formAction] = useActionState(action, initialSurveyFormState, routes.survey);
+/**
+ * §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle
+ * on error. Without scripts it posts to its page, which renders it again with `serverState`.
+ */
+export function SurveyForm({ mapsApiKey, serverState = initialSurveyFormState }: { mapsApiKey?: string; serverState?: SurveyFormState }) {
   const [submitted, setSubmitted] = useState(false);
   const baseId = useId();
   // Values the server kept after a no-script submission with errors.
@@ -100,7 +100,7 @@ export function SurveyForm({ action, mapsApiKey }: { action: SubmitAction; mapsA
   });
 
   return (
-    <form action={formAction} onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
+    <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
       {serverState.status === "failed" && (
         <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

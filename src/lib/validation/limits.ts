@@ -22,5 +22,6 @@ export const LIMITS = {
 } as const;
 
 /** NUL cannot be stored in PostgreSQL text and has no place in a form; refuse it up front. */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
 export const NO_NUL = /^[^\u0000]*$/;
 export const INVALID_CHARACTER = "Contains a character that is not allowed.";

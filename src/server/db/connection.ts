@@ -94,6 +94,15 @@ function createKysely(config: DbConfig): Kysely<Database> {
     pool.on("error", (error) => {
       console.error(`[db] idle PostgreSQL client error: ${error.message}`);
     });
+    // A client checked out of the pool has no pool listener, and pg emits 'error' on it
+    // when its connection drops, even after failing the query under way (which already
+    // answers 503): without this, a connection lost mid-request killed the process. The
+    // pool discards the broken client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        console.error(`[db] PostgreSQL connection lost: ${error.message}`);
+      });
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
 

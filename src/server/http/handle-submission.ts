@@ -18,13 +18,14 @@ export async function handleSubmission<T>(
   request: Request,
   schema: SubmissionSchema<T>,
   submit: (data: T, address: string) => Promise<SubmitOutcome>,
+  socketAddress?: string,
 ): Promise<Response> {
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   try {
-    const outcome = await submit(parsed.data, clientAddress(request.headers));
+    const outcome = await submit(parsed.data, clientAddress(request.headers, socketAddress));
     if (outcome.status === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
     return jsonResponse({ id: outcome.id }, 201);
   } catch (error) {

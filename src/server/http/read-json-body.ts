@@ -21,7 +21,7 @@ export async function readJsonBody(request: Request, maxBytes: number = LIMITS.b
 
   let text: string;
   try {
-    const bytes = await readLimited(request, maxBytes);
+    const bytes = await readBodyBytes(request, maxBytes);
     if (bytes === null) return { ok: false, response: tooLarge(maxBytes) };
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -47,7 +47,8 @@ function tooLarge(maxBytes: number): Response {
 /** How much of an oversized body is read and dropped before the connection is cut. */
 const DRAIN_ALLOWANCE_BYTES = 1024 * 1024;
 
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+/** The body, or null past `maxBytes` (then read and dropped up to a point, see below). */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -8,6 +8,7 @@ export function escapeHtml(value: string): string {
 
 /** Header values (subject) must stay on one line whatever a visitor typed. */
 export function singleLine(value: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const flat = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,15 +1,13 @@
+import type { APIRoute } from "astro";
 import { checkDbHealth } from "@/server/db/connection";
 import { jsonResponse, methodNotAllowed } from "@/server/http/json-responses";
 
-export const dynamic = "force-dynamic";
+export const prerender = false;
 
 /** Load balancers poll this: 200 while the database answers, 503 when it does not. */
-export async function GET() {
+export const GET: APIRoute = async () => {
   const db = await checkDbHealth();
   return jsonResponse({ status: db.ok ? "ok" : "unavailable", database: { engine: db.engine, ok: db.ok } }, db.ok ? 200 : 503);
-}
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+};
+export const HEAD: APIRoute = GET;
+export const ALL: APIRoute = methodNotAllowed(["GET"]);

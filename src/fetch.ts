@@ -1,0 +1,17 @@
+import type { Fetchable } from "astro";
+import { astro, FetchState } from "astro/fetch";
+import { startBackgroundJobs } from "@/server/background-jobs";
+
+/**
+ * Astro's fetch entrypoint (Astro 7: `fetchFile`, see docs "Advanced routing"). The
+ * server bundle imports this module when it loads, before any request, and the prerender
+ * build never does: so it is where the background jobs start, once per server process,
+ * as `npm start` (or `astro dev`) imports dist/server/entry.mjs. Requests go through
+ * Astro's whole pipeline, unchanged. src/middleware.ts would not do: Astro imports it
+ * lazily at the first request rendered on demand, and runs it while prerendering.
+ */
+startBackgroundJobs();
+
+export default {
+  fetch: (request: Request) => astro(new FetchState(request)),
+} satisfies Fetchable;

@@ -1,0 +1,77 @@
+// API-only: no page is opened, so the browser fixtures (and their Chromium) are not needed.
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { validContact } from "../support/api-request";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+/**
+ * The background jobs (src/server/background-jobs.ts: the outbox worker, the admin login)
+ * start with the server process (src/fetch.ts, loaded with the server bundle), not with
+ * the first request Astro renders. These servers are "ready" on a file sirv serves, so
+ * nothing reaches Astro unless the test asks.
+ */
+
+const READY_ON_A_STATIC_FILE = { readyPath: "/favicon.svg" };
+
+test.describe("background jobs", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  let sink: SmtpSink | undefined;
+
+  test.beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "background-jobs-"));
+  });
+
+  test.afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    await sink?.close();
+    sink = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a lead left in the outbox is e-mailed by a restarted server that has answered no request", async () => {
+    const databasePath = path.join(dataDir, "site.db");
+    const smtpPort = await freePort();
+    const env = {
+      DATABASE_PATH: databasePath,
+      DATABASE_URL: undefined,
+      ADMIN_PASSWORD: "background-jobs-password-123",
+      RATE_LIMIT_MULTIPLIER: "100",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Saluda Ridge Website <website@example.com>",
+      LEADS_TO: "owner@example.com",
+      OUTBOX_POLL_MS: "200",
+    };
+    const marker = `[jobs-${randomBytes(3).toString("hex")}]`;
+
+    // SMTP is down: the lead is stored and its e-mail waits in the outbox.
+    server = await startProductionServer(env);
+    const answer = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...validContact, message: `Queued before a restart ${marker}` }),
+    });
+    expect(answer.status).toBe(201);
+    expect(await server.stop()).toBe(143);
+
+    sink = await startSmtpSink(smtpPort);
+    server = await startProductionServer(env, READY_ON_A_STATIC_FILE);
+    await expect.poll(() => sink!.messages.length, { timeout: 30_000, message: "the restarted server's worker delivers the queued lead" }).toBe(1);
+    expect(sink.messages[0]?.text).toContain(marker);
+  });
+
+  test("a first start without an admin password prints the generated one before any request", async () => {
+    server = await startProductionServer(
+      { DATABASE_PATH: path.join(dataDir, "site.db"), DATABASE_URL: undefined, ADMIN_PASSWORD: undefined, ADMIN_PASSWORD_HASH: undefined, SMTP_URL: undefined },
+      READY_ON_A_STATIC_FILE,
+    );
+    await expect.poll(() => server!.output(), { timeout: 20_000 }).toMatch(/\[admin\]\s+password: \S+/);
+  });
+});

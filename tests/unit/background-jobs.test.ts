@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const jobs = vi.hoisted(() => ({
+  getAdminCredentials: vi.fn(async () => ({ username: "admin", passwordHash: "x" })),
+  startOutboxWorker: vi.fn(),
+  stopOutboxWorker: vi.fn(async () => undefined),
+}));
+vi.mock("@/server/auth/admin-credentials", () => ({ getAdminCredentials: jobs.getAdminCredentials }));
+vi.mock("@/server/mail/outbox-worker", () => ({ startOutboxWorker: jobs.startOutboxWorker, stopOutboxWorker: jobs.stopOutboxWorker }));
+
+const { startBackgroundJobs } = await import("@/server/background-jobs");
+
+const ownSigtermListeners = new Set(process.listeners("SIGTERM"));
+
+afterEach(() => {
+  // Only the listener the jobs added: the test runner may have its own.
+  for (const listener of process.listeners("SIGTERM")) if (!ownSigtermListeners.has(listener)) process.off("SIGTERM", listener);
+});
+
+describe("background jobs", () => {
+  it("start once per process however often they are asked to, and stop taking outbox work on SIGTERM", () => {
+    const listenersBefore = process.listenerCount("SIGTERM");
+    startBackgroundJobs();
+    startBackgroundJobs();
+    expect(jobs.getAdminCredentials).toHaveBeenCalledTimes(1);
+    expect(jobs.startOutboxWorker).toHaveBeenCalledTimes(1);
+    expect(process.listenerCount("SIGTERM")).toBe(listenersBefore + 1);
+    process.emit("SIGTERM");
+    expect(jobs.stopOutboxWorker).toHaveBeenCalledTimes(1);
+  });
+});
