@@ -739,8 +739,6 @@ test.describe("admin accessibility and phone layout", () => {
 test.describe("on a fresh server", () => {
   let server: RunningServer;
 
-  // Playwright reads the fixtures a hook needs from its first parameter's pattern: none here.
-  // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
     const port = await freePort();

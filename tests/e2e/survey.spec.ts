@@ -145,7 +145,6 @@ test.describe("survey address suggestions with a maps key", () => {
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern: none here
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(90_000);
     server = await startProductionServer({
