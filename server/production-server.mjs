@@ -31,7 +31,7 @@ const port = Number(args.port ?? process.env.PORT ?? 3000);
 const host = String(args.hostname ?? process.env.HOST ?? "0.0.0.0");
 
 const ONE_YEAR = 31_536_000;
-/** Prerendered pages: browsers revalidate, a CDN may keep them five minutes. */
+/** Prerendered pages and files of the build: browsers revalidate, a CDN may keep them five minutes. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
 
 /** "/blog/sd-wan-vs-mpls" or "/blog/sd-wan-vs-mpls.html" → "/blog/sd-wan-vs-mpls", the key Astro used. */
@@ -75,15 +75,14 @@ app.use(
         response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
         return;
       }
+      // Pages and the other files of the build change only with a deploy.
+      response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
       const built = routeHeaders[routeOf(pathname)];
       // A prerendered endpoint keeps the type its GET answered (by extension, the feed would be text/xml).
       const type = built?.["content-type"];
       if (type && !type.startsWith("text/html")) response.setHeader("Content-Type", type);
       const policy = built?.["content-security-policy"];
-      if (policy) {
-        response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-        response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
-      }
+      if (policy) response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
     },
   }),
 );

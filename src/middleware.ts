@@ -66,4 +66,14 @@ const upgradeInsecureRequestsOverHttps = defineMiddleware(async (context, next) 
   return response;
 });
 
-export const onRequest = sequence(rejectBrokenPaths, refuseCrossSiteFormPosts, upgradeInsecureRequestsOverHttps);
+/**
+ * What is rendered per request reads the request (a preset, a query, a post with the
+ * visitor's values): no shared cache may keep it, unless the route said otherwise.
+ */
+const privateByDefault = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (!context.isPrerendered && !response.headers.has("cache-control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+});
+
+export const onRequest = sequence(rejectBrokenPaths, refuseCrossSiteFormPosts, upgradeInsecureRequestsOverHttps, privateByDefault);
