@@ -85,3 +85,25 @@ export const SERVICE_SLUGS = Object.keys(SERVICE_STATISTICS);
 
 /** The back-office login of the e2e server (playwright.config.ts sets it). */
 export const E2E_ADMIN = { username: "admin", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password-123" } as const;
+
+/**
+ * The expanded state the browser exposes to assistive technology for an element, read from
+ * Chromium's accessibility tree: a popover's `popovertarget` button carries no aria-expanded
+ * (HTML forbids it) because the browser derives the state from the popover itself.
+ */
+export async function accessibleExpanded(locator: Locator): Promise<boolean | undefined> {
+  const page = locator.page();
+  const marker = `ax-${Math.random().toString(36).slice(2)}`;
+  await locator.evaluate((element, value) => element.setAttribute("data-ax-probe", value), marker);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: `[data-ax-probe="${marker}"]` });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
+    return typeof expanded === "boolean" ? expanded : undefined;
+  } finally {
+    await cdp.detach();
+    await locator.evaluate((element) => element.removeAttribute("data-ax-probe"));
+  }
+}

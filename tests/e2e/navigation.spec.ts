@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { footerLegalLinks, footerQuickLinks, footerServiceLinks, headerMenus } from "@/content/navigation";
 import { expect, test } from "./fixtures";
-import { hrefsOf } from "./helpers";
+import { accessibleExpanded, hrefsOf } from "./helpers";
 
 /** §2 header menus, as the spec names their entries. */
 const SPEC_MENUS = {
@@ -39,15 +39,15 @@ test.describe("desktop header", () => {
     test(`${label} dropdown opens with a mouse click and closes with Escape`, async ({ page }) => {
       await page.goto("/about");
       const trigger = openTrigger(page, label);
-      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => accessibleExpanded(trigger)).toBe(false);
       await expect(page.getByRole("menu")).toHaveCount(0);
       await trigger.click();
-      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      await expect.poll(() => accessibleExpanded(trigger)).toBe(true);
       await expectMenuItems(page, label);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("menu")).toHaveCount(0);
       await expect(trigger).toBeFocused();
-      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => accessibleExpanded(trigger)).toBe(false);
     });
 
     test(`${label} dropdown opens from the keyboard with Enter, Space and ArrowDown`, async ({ page }) => {

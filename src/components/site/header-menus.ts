@@ -1,9 +1,10 @@
 /**
  * Keyboard and state for the header's native menus (SiteHeader.astro). The platform
- * already opens and closes them: a popover from its `popovertarget` button (and light
- * dismiss), the phone menu from its `command="show-modal"` button (focus trap, Escape).
- * This adds what the ARIA menu-button and dialog patterns expect on top:
- * aria-expanded kept in sync, arrow keys, Home/End, focus into the menu and back.
+ * opens and closes the dropdowns (a popover from its `popovertarget` button, light
+ * dismiss) and exposes their expanded state; the phone menu's <dialog> traps focus and
+ * closes on Escape. This adds what the ARIA menu-button and dialog patterns expect on
+ * top: arrow keys, Home/End, focus into the menu and back, the dialog opening and its
+ * toggle's aria-expanded.
  */
 
 const MENU_ITEM = '[role="menuitem"]';
@@ -45,9 +46,6 @@ function setUpDropdown(trigger: HTMLButtonElement): void {
 
   menu.addEventListener("beforetoggle", (event) => {
     if ((event as ToggleEvent).newState === "open") placeUnder(menu, trigger);
-  });
-  menu.addEventListener("toggle", (event) => {
-    trigger.setAttribute("aria-expanded", String((event as ToggleEvent).newState === "open"));
   });
 
   trigger.addEventListener("keydown", (event) => {
@@ -102,12 +100,12 @@ function setUpMobileMenu(toggle: HTMLButtonElement): void {
   dialog.addEventListener("toggle", sync);
   dialog.addEventListener("close", sync);
 
-  // Invoker commands open the dialog natively; where they are missing, the click does.
+  toggle.addEventListener("click", () => {
+    if (!dialog.open) dialog.showModal();
+    sync();
+  });
+  // The close button is an invoker command; where commands are missing, its click does it.
   if (!("command" in HTMLButtonElement.prototype)) {
-    toggle.addEventListener("click", () => {
-      if (!dialog.open) dialog.showModal();
-      sync();
-    });
     for (const closer of dialog.querySelectorAll<HTMLButtonElement>('button[command="close"]')) {
       closer.addEventListener("click", () => dialog.close());
     }
