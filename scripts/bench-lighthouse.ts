@@ -11,8 +11,7 @@
  * Options: --runs N (default 3), --routes /a,/b (default all), --preset mobile|desktop|both,
  * --details (print layout shifts, console errors and the LCP element), --save-reports DIR
  * (every full Lighthouse report as JSON, to study long tasks and the LCP breakdown),
- * --save-assets DIR (each run's report with its trace and DevTools log, for
- * `npm run lighthouse:explain`).
+ * --save-assets DIR (each run's report with its trace and DevTools log).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
