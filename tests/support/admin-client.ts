@@ -1,3 +1,5 @@
+import type { SurveySubmission } from "@/lib/inbox-records";
+
 /**
  * The admin API as a client sees it, for specs that drive a real server process.
  */
@@ -40,23 +42,8 @@ export interface ListedContact {
   message: string;
 }
 
-export interface ListedSurvey {
-  id: number;
-  createdAt: string;
-  viewed: boolean;
-  businessName: string;
-  email: string;
-  phoneNumber: string;
-  address: string;
-  employeeCount: number;
-  deviceCount: number;
-  primaryInternetUse: string;
-  usesStreaming: boolean;
-  hasPublicWifi: boolean;
-  phoneCount: number;
-  interestedServices: string[];
-  additionalComments: string;
-}
+/** A survey as the admin list sends it: the same type the back office reads. */
+export type ListedSurvey = SurveySubmission;
 
 export const listContacts = (baseUrl: string, cookie: string) => getAdminJson<ListedContact[]>(baseUrl, "/api/admin/contacts", cookie);
 export const listSurveys = (baseUrl: string, cookie: string) => getAdminJson<ListedSurvey[]>(baseUrl, "/api/admin/surveys", cookie);
