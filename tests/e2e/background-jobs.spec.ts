@@ -1,5 +1,6 @@
 // API-only: no page is opened, so the browser fixtures (and their Chromium) are not needed.
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -59,6 +60,18 @@ test.describe("background jobs", () => {
       body: JSON.stringify({ ...validContact, message: `Queued before a restart ${marker}` }),
     });
     expect(answer.status).toBe(201);
+    // Wait for the first server's failed attempt to be recorded: stopped in the middle of a
+    // send, it would leave the message leased for a minute (the documented at-least-once path).
+    await expect
+      .poll(() => {
+        const database = new Database(databasePath, { readonly: true, fileMustExist: true });
+        try {
+          return database.prepare("select count(*) as n from mail_outbox where attempts >= 1 and locked_by is null").get() as { n: number };
+        } finally {
+          database.close();
+        }
+      }, { message: "the first server tried the unreachable SMTP server and released the message" })
+      .toEqual({ n: 1 });
     expect(await server.stop()).toBe(143);
 
     sink = await startSmtpSink(smtpPort);
