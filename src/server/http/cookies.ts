@@ -26,6 +26,16 @@ export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/**
+ * The name a cookie goes by on this request. Over HTTPS it takes the `__Host-` prefix,
+ * which browsers accept only from a secure origin, with `Path=/` and no `Domain`, so a
+ * sibling subdomain or a plain-HTTP page cannot plant or shadow it. Locally (plain HTTP)
+ * browsers refuse the prefix, so the bare name stands in.
+ */
+export function hostCookieName(baseName: string, secure: boolean): string {
+  return secure ? `__Host-${baseName}` : baseName;
+}
+
 export function serializeCookie(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "HttpOnly", "SameSite=Strict", `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`];
   if (options.secure) parts.push("Secure");
