@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { APIContext, APIRoute } from "astro";
 import * as checkAuthEndpoint from "@/pages/api/admin/check-auth";
@@ -121,34 +122,9 @@ async function addContact(overrides: Partial<ContactRequestInput> = {}) {
   return insertContactRequest(contactRequestSchema.parse({ ...validContact, ...overrides }));
 }
 
-/** A small RFC 4180 reader, to prove the export round-trips. */
+/** The records of an export as a spreadsheet reads them (csv-parse, RFC 4180). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
+  return parse(text);
 }
 
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -485,16 +486,20 @@ test.describe("survey inbox", () => {
     expect(download.suggestedFilename()).toMatch(/^surveys-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toBe(
-      "id,createdAt,status,businessName,email,phoneNumber,address,employeeCount,deviceCount,primaryInternetUse,usesStreaming,hasPublicWifi,phoneCount,interestedServices,additionalComments",
-    );
-    const line = lines.find((text) => text.startsWith(`${survey.id},`));
-    expect(line).toBeDefined();
-    expect(line).toContain(`"'${businessName.replace(/"/g, '""')}"`);
-    expect(line).toContain(`,${survey.email},`);
-    expect(line).toContain(`,"12 Pine St, Greenville, SC 29601",`);
-    expect(line).toContain("VoIP Phone Systems; Starlink Business");
+    const text = bytes.toString("utf8").slice(1);
+    // Every cell quoted, so a ;-separated locale cannot split one either.
+    expect(text.startsWith('"id","createdAt","status","businessName",')).toBe(true);
+    const [header, ...rows] = parse(text) as string[][];
+    expect(header).toEqual([
+      "id", "createdAt", "status", "businessName", "email", "phoneNumber", "address", "employeeCount", "deviceCount",
+      "primaryInternetUse", "usesStreaming", "hasPublicWifi", "phoneCount", "interestedServices", "additionalComments",
+    ]);
+    const row = rows.find((cells) => cells[0] === String(survey.id));
+    expect(row).toBeDefined();
+    expect(row![3]).toBe(`'${businessName}`);
+    expect(row![4]).toBe(survey.email);
+    expect(row![6]).toBe("12 Pine St, Greenville, SC 29601");
+    expect(row![13]).toBe("VoIP Phone Systems; Starlink Business");
   });
 });
 
@@ -587,12 +592,9 @@ test.describe("contact inbox", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile(await download.path())).toString("utf8");
-    expect(text.startsWith("\uFEFFid,createdAt,status,name,email,phone,projectType,source,message\r\n")).toBe(true);
-    const start = text.indexOf(`\r\n${contact.id},`);
-    expect(start).toBeGreaterThan(0);
-    expect(text.slice(start + 2)).toMatch(
-      new RegExp(`^${contact.id},[^,]+,New,'@SUM\\(A1\\) \\w+,${contact.email.replace(/\./g, "\\.")},[^,]+,Managed Internet & Failover,Get a Free Quote,"Hello, ""team""\nsecond line"\r\n`),
-    );
+    expect(text.startsWith('\uFEFF"id","createdAt","status","name","email","phone","projectType","source","message"\r\n')).toBe(true);
+    const row = (parse(text.slice(1)) as string[][]).find((cells) => cells[0] === String(contact.id));
+    expect(row?.slice(2)).toEqual(["New", `'${name}`, contact.email, contact.phone, "Managed Internet & Failover", "Get a Free Quote", 'Hello, "team"\nsecond line']);
   });
 });
 

@@ -1,5 +1,6 @@
 // API-only: no page is opened, so the browser fixtures (and their Chromium) are not needed.
 import { expect, test } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ const ADMIN = { username: "admin", password: "inert-content-password-123" };
 
 /** One payload per stored text field, each a different trick, each tagged so it can be found. */
 const contactPayloads = {
-  name: `<script>alert("name")</script> N1`,
+  name: `<script>alert("name")</script> N1;=1+1`,
   phone: `<img src=x onerror=alert(1)>`,
   message: `</td></tr></table><svg onload=alert("message")><a href="javascript:alert(1)">click</a> =HYPERLINK("http://evil.example") M1`,
 };
@@ -33,38 +34,20 @@ const surveyPayloads = {
 /** Tags a well-formed notification may contain: the template's own, nothing a visitor wrote. */
 const TEMPLATE_TAGS = new Set(["html", "head", "meta", "body", "h1", "table", "tbody", "tr", "th", "td", "p"]);
 
-/** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF rows). */
+/** The records of an export as a spreadsheet reads them (csv-parse, RFC 4180). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
+  return parse(text);
 }
 
-/** The cell a spreadsheet shows for `value`: formulas get a leading apostrophe. */
-const asCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/**
+ * The cell a spreadsheet shows for `value`: a formula gets a leading apostrophe, and so
+ * does one after a semicolon, where a `;`-separated locale would split the cell.
+ */
+const asCell = (value: string) =>
+  value
+    .split(";")
+    .map((piece) => (/^\s*[=+\-@\t\r]/.test(piece) ? piece.replace(/^(\s*)/, "$1'") : piece))
+    .join(";");
 
 test.describe("stored script and HTML stay text in CSV exports and e-mails", () => {
   test.describe.configure({ timeout: 90_000 });

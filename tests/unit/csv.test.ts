@@ -1,60 +1,62 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { UTF8_BOM, csvCell, toCsv } from "@/lib/csv";
+import { UTF8_BOM, defuseFormulas, toCsv } from "@/lib/csv";
 
-describe("csvCell", () => {
-  it("leaves plain text, numbers and booleans as they are", () => {
-    expect(csvCell("Blue Heron Dental")).toBe("Blue Heron Dental");
-    expect(csvCell(42)).toBe("42");
-    expect(csvCell(0)).toBe("0");
-    expect(csvCell(false)).toBe("false");
-  });
-
-  it("writes null and undefined as empty cells", () => {
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(undefined)).toBe("");
-  });
-
-  it("quotes a cell holding a comma, a quote or a line break, doubling the quotes (RFC 4180)", () => {
-    expect(csvCell("Greenville, SC")).toBe('"Greenville, SC"');
-    expect(csvCell('He said "hi"')).toBe('"He said ""hi"""');
-    expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
-    expect(csvCell("line one\r\nline two")).toBe('"line one\r\nline two"');
-  });
-
-  it.each(["=1+1", "+1 864 555 0100", "-5", "@SUM(A1)", "\tcmd", "\rcmd"])("prefixes the formula-looking cell %j with an apostrophe", (value) => {
-    expect(csvCell(value).replace(/^"/, "")).toMatch(/^'/);
-    expect(csvCell(value).replace(/^"|"$/g, "")).toBe(`'${value}`);
-  });
-
-  it("prefixes before quoting, so a quoted formula stays text", () => {
-    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
-    expect(csvCell("=A1,B1")).toBe('"\'=A1,B1"');
-  });
-
-  it("does not prefix formula characters that are not at the start", () => {
-    expect(csvCell("a=b")).toBe("a=b");
-    expect(csvCell("Suite 2 - rear")).toBe("Suite 2 - rear");
-    expect(csvCell("office@example.com")).toBe("office@example.com");
-  });
-
-  it("prefixes a negative number too, since a spreadsheet would evaluate it", () => {
-    expect(csvCell(-3)).toBe("'-3");
-  });
-});
+/** What a spreadsheet reads back: the records as arrays of cell texts. */
+const readBack = (csv: string): string[][] => parse(csv);
 
 describe("toCsv", () => {
-  it("joins header and rows with commas and ends every record with CRLF", () => {
-    expect(toCsv(["id", "name"], [[1, "Ann"], [2, "Bo, Jr."]])).toBe('id,name\r\n1,Ann\r\n2,"Bo, Jr."\r\n');
+  it("quotes every cell, the header and empty cells too, and ends every record with CRLF", () => {
+    expect(toCsv(["id", "name", "note"], [[1, "Ann", ""], [2, "Bo, Jr.", null]])).toBe(
+      '"id","name","note"\r\n"1","Ann",""\r\n"2","Bo, Jr.",""\r\n',
+    );
+  });
+
+  it("writes numbers and booleans as text, and null and undefined as empty cells", () => {
+    expect(readBack(toCsv(["a", "b", "c", "d", "e"], [[42, 0, false, null, undefined]]))).toEqual([["a", "b", "c", "d", "e"], ["42", "0", "false", "", ""]]);
+  });
+
+  it("doubles quotes and keeps a line break inside its cell (RFC 4180)", () => {
+    const text = toCsv(["message"], [['He said "hi"'], ["one\ntwo"], ["one\r\ntwo"]]);
+    expect(text).toBe('"message"\r\n"He said ""hi"""\r\n"one\ntwo"\r\n"one\r\ntwo"\r\n');
+    expect(readBack(text)).toEqual([["message"], ['He said "hi"'], ["one\ntwo"], ["one\r\ntwo"]]);
   });
 
   it("gives just the header row for no rows", () => {
-    expect(toCsv(["id", "name"], [])).toBe("id,name\r\n");
+    expect(toCsv(["id", "name"], [])).toBe('"id","name"\r\n');
   });
 
-  it("keeps a line break inside a quoted cell within one record", () => {
-    const text = toCsv(["message"], [["one\ntwo"]]);
-    expect(text).toBe('message\r\n"one\ntwo"\r\n');
-    expect(text.split("\r\n")).toHaveLength(3);
+  it("leaves no formula at the start of any piece a ;-separated locale could split a record into", () => {
+    const record = toCsv(["name", "phone"], [["Acme;=1+1", "864; +1 555"]]).split("\r\n")[1]!;
+    expect(record).toBe('"Acme;\'=1+1","864; \'+1 555"');
+    const pieces = record.split(/[;,]/).map((piece) => piece.replace(/^\s*"?\s*/, ""));
+    expect(pieces.filter((piece) => /^[=+\-@]/.test(piece))).toEqual([]);
+  });
+});
+
+describe("defuseFormulas", () => {
+  it.each(["=1+1", "+1 864 555 0100", "-5", "@SUM(A1)", "\tcmd", "\rcmd"])("prefixes the formula-looking cell %j with an apostrophe", (value) => {
+    expect(defuseFormulas(value)).toBe(`'${value}`);
+  });
+
+  it.each([
+    ["Acme;=1+1", "Acme;'=1+1"],
+    ["Acme; =1+1", "Acme; '=1+1"],
+    ["a;+1;-2;@x", "a;'+1;'-2;'@x"],
+    ["=A1;=B1", "'=A1;'=B1"],
+  ])("defuses what a ;-separated spreadsheet locale would split off: %j", (value, defused) => {
+    expect(defuseFormulas(value)).toBe(defused);
+  });
+
+  it("leaves formula characters inside text alone", () => {
+    for (const value of ["a=b", "Suite 2 - rear", "office@example.com", "VoIP Phone Systems; Starlink Business", "Blue Heron Dental"]) {
+      expect(defuseFormulas(value)).toBe(value);
+    }
+  });
+
+  it("defuses a formula inside a quoted cell, so it stays text in the file", () => {
+    expect(toCsv(["v"], [['=HYPERLINK("http://evil.example","x")']])).toBe('"v"\r\n"\'=HYPERLINK(""http://evil.example"",""x"")"\r\n');
+    expect(toCsv(["v"], [[-3]])).toBe("\"v\"\r\n\"'-3\"\r\n");
   });
 });
 
