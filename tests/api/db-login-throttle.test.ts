@@ -25,6 +25,13 @@ describeEachEngine("login throttle", () => {
     expect(await reserveThrottledAttempt("user:b", SCHEDULE, T0 + 7 * MINUTE)).toEqual({ allowed: true, attempt: 1 });
   });
 
+  it("does not refuse a free attempt stamped a moment before a concurrent one (another request, another instance's clock)", async () => {
+    expect(await reserveThrottledAttempt("user:skew", SCHEDULE, T0 + 50)).toEqual({ allowed: true, attempt: 1 });
+    expect(await reserveThrottledAttempt("user:skew", SCHEDULE, T0)).toEqual({ allowed: true, attempt: 2 });
+    expect(await reserveThrottledAttempt("user:skew", SCHEDULE, T0 + 20)).toEqual({ allowed: true, attempt: 3 });
+    expect(await reserveThrottledAttempt("user:skew", SCHEDULE, T0 + 30)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
   it("starts a streak over after a day without attempts, or when cleared", async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) await reserveThrottledAttempt("user:a", SCHEDULE, T0);
     // Within a day of the last attempt the streak goes on…

@@ -36,13 +36,13 @@ export async function reserveThrottledAttempt(key: string, schedule: ThrottleSch
   const attempt = sql<number>`case when ${stored("last_attempt_at")} + ${sql.lit(schedule.streakResetMs)} <= ${atValue} then 1 else ${stored("attempts")} + 1 end`;
   const row = await db
     .insertInto("login_throttle")
-    .values({ key, attempts: 1, blocked_until: at + waitAfterAttempt(schedule, 1), last_attempt_at: at })
+    .values({ key, attempts: 1, blocked_until: blockedUntil(at, waitAfterAttempt(schedule, 1)), last_attempt_at: at })
     .onConflict((conflict) =>
       conflict
         .column("key")
         .doUpdateSet({
           attempts: attempt,
-          blocked_until: sql<number>`${atValue} + ${waitSql(schedule, attempt)}`,
+          blocked_until: sql<number>`case when ${waitSql(schedule, attempt)} = 0 then 0 else ${atValue} + ${waitSql(schedule, attempt)} end`,
           last_attempt_at: atValue,
         })
         .where(sql<boolean>`${stored("blocked_until")} <= ${atValue}`),
@@ -54,6 +54,14 @@ export async function reserveThrottledAttempt(key: string, schedule: ThrottleSch
   const blocked = await db.selectFrom("login_throttle").select("blocked_until").where("key", "=", key).executeTakeFirst();
   const waitMs = blocked ? Number(blocked.blocked_until) - at : 0;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/**
+ * No wait is stored as 0, not as `now`: a concurrent attempt that took its time a moment
+ * earlier (another request, another instance's clock) must not find itself blocked.
+ */
+function blockedUntil(now: number, waitMs: number): number {
+  return waitMs > 0 ? now + waitMs : 0;
 }
 
 /**
