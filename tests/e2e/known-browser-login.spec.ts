@@ -58,6 +58,22 @@ test.describe("the owner's known browser during an attack on the login", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // First: the attack in the next test makes unknown browsers wait.
+  test("a browser with a forged device cookie is told so, the cookie is removed, and the next login goes through", async ({ page }) => {
+    const baseUrl = server!.url;
+    const { hostname } = new URL(baseUrl);
+    await page.context().addCookies([{ name: DEVICE_COOKIE, value: "YWRtaW4.forged-nonce.forged-signature", domain: hostname, path: "/", httpOnly: true, sameSite: "Strict" }]);
+    await signIn(page, baseUrl);
+    await expect(errorToast(page)).toContainText("This browser's sign-in record is not valid, so it has been removed. Please log in again.");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(DEVICE_COOKIE);
+
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(/\/admin\/surveys$/);
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === DEVICE_COOKIE);
+    expect(device?.value).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+  });
+
   test("the owner signs out and in again from the same browser during the attack; a fresh browser is told to wait", async ({ page, browser }) => {
     const baseUrl = server!.url;
     await signIn(page, baseUrl);
