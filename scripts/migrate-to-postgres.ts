@@ -42,6 +42,7 @@ const TABLES: readonly TableSpec[] = [
   { name: "admin_sessions", key: "token_hash", serial: false, booleans: [] },
   { name: "settings", key: "key", serial: false, booleans: [] },
   { name: "rate_limits", key: "key", serial: false, booleans: [] },
+  { name: "login_throttle", key: "key", serial: false, booleans: [] },
 ];
 
 const PAGE_SIZE = 500;

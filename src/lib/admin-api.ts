@@ -19,18 +19,35 @@ export const adminApi = {
 /** A non-ok answer; the message is "status: body text" as §8 describes. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly body: string;
+  /** From `Retry-After` (429, 503), when the server sent one in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: string) {
+  constructor(status: number, body: string, retryAfterSeconds?: number) {
     super(`${status}: ${body}`);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** The `error` of a JSON error body, if there is one. */
+  errorMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      const error = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
+      return typeof error === "string" ? error : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text().catch(() => "")) || response.statusText;
-  throw new ApiError(response.status, text);
+  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+  throw new ApiError(response.status, text, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
 }
 
 /** For mutations: sends cookies, JSON when there is a body, and throws on any non-ok answer. */

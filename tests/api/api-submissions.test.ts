@@ -208,6 +208,16 @@ describeEachEngine("submission API", () => {
     expect((await direct("192.0.2.50")).status).toBe(429);
     expect((await direct("192.0.2.51")).status).toBe(201);
   });
+
+  it("rate-limits an IPv6 client by its /64, so rotating addresses inside it does not help", async () => {
+    process.env.TRUST_PROXY_HOPS = "0";
+    const from = (socketAddress: string) => call(contactEndpoint.POST, jsonRequest("/api/contact", validContact), socketAddress);
+    for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) expect((await from(`2001:db8:42:1::${(i + 1).toString(16)}`)).status).toBe(201);
+    const refused = await from("2001:db8:42:1:ffff:ffff:ffff:ffff");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await from("2001:db8:42:2::1")).status).toBe(201);
+  });
 });
 
 describe("other API paths", () => {

@@ -18,6 +18,7 @@ import {
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
 import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/db/mail-outbox";
+import { reserveThrottledAttempt } from "@/server/db/login-throttle";
 import { migrateToLatest } from "@/server/db/migrations";
 import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
@@ -146,12 +147,18 @@ async function fillThroughTheApp(): Promise<void> {
   for (const [index, key] of RATE_KEYS.entries()) {
     for (let hit = 0; hit <= index; hit += 1) await consumeRateLimit(key, 5, WINDOW, now);
   }
+
+  // A login slowdown streak that is waiting, and one that is not.
+  const schedule = { freeAttempts: 2, waitsMs: [60_000], streakResetMs: 24 * 60 * 60 * 1000 };
+  for (let attempt = 0; attempt < 2; attempt += 1) await reserveThrottledAttempt("login:user:zoë 👀", schedule, now);
+  await reserveThrottledAttempt("login:user:admin", schedule, now);
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
 async function readThroughTheApp() {
   const db = await getDb();
   const rateLimitRows = await db.selectFrom("rate_limits").selectAll().execute();
+  const loginThrottleRows = await db.selectFrom("login_throttle").selectAll().orderBy("key").execute();
   return {
     contacts: await listContactRequests(),
     surveys: await listSurveySubmissions(),
@@ -160,6 +167,7 @@ async function readThroughTheApp() {
     settings: await Promise.all(SETTING_KEYS.map((key) => getSetting(key))),
     rateLimits: await Promise.all(RATE_KEYS.map((key) => peekRateLimit(key, 5, WINDOW))),
     rateLimitRows: rateLimitRows.sort((a, b) => (a.key < b.key ? -1 : 1)),
+    loginThrottleRows,
   };
 }
 
@@ -216,10 +224,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits"]) {
+    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 19 rows in 6 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 21 rows in 7 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -297,6 +305,6 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
   it("leaves the SQLite database as it was", async () => {
     await useDatabase(sqlite);
     expect(await readThroughTheApp()).toEqual(inSqlite);
-    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, admin_sessions: 2, settings: 2 });
+    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, settings: 2 });
   });
 });

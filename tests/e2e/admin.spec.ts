@@ -191,21 +191,23 @@ test.describe("admin sign-in", () => {
     expect((await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
   });
 
-  test("too many attempts and a lost network read as the same Login Failed toast", async ({ page }) => {
+  test("too many attempts say how long to wait; a lost network reads as the Login Failed toast", async ({ page }) => {
     await page.goto("/admin/login");
     await page.getByLabel("Username").fill(USERNAME);
     await page.getByLabel("Password").fill(PASSWORD);
 
     await page.route("**/api/admin/login", (route) =>
-      route.fulfill({ status: 429, headers: { "Retry-After": "60" }, json: { error: "Too many requests. Please try again later." } }),
+      route.fulfill({ status: 429, headers: { "Retry-After": "120" }, json: { error: "Too many requests. Please try again later." } }),
     );
     await page.getByRole("button", { name: "Log In" }).click();
-    await expect(errorToast(page)).toContainText("Invalid username or password.");
+    await expect(errorToast(page)).toContainText("Login Failed");
+    await expect(errorToast(page)).toContainText("Too many login attempts. Please try again in 2 minutes.");
 
     await page.unrouteAll();
     await page.route("**/api/admin/login", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(errorToast(page)).toContainText("Login Failed");
+    await expect(errorToast(page)).toContainText("Invalid username or password.");
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 

@@ -91,6 +91,40 @@ test.describe("authentication attacks against the production server", () => {
     expect(ratio).toBeLessThan(2);
   });
 
+  test("a direct client rotating X-Forwarded-For (and other address headers) is still limited by the address it connects from", async () => {
+    // The limits as deployed (RATE_LIMIT_MULTIPLIER=1) and no trusted proxy (the default).
+    const limitedDir = mkdtempSync(path.join(os.tmpdir(), "auth-attacks-limited-"));
+    const limited = await startProductionServer({
+      DATABASE_PATH: path.join(limitedDir, "site.db"),
+      DATABASE_URL: undefined,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_PASSWORD_HASH: undefined,
+      RATE_LIMIT_MULTIPLIER: "1",
+      TRUST_PROXY_HOPS: undefined,
+    });
+    try {
+      const answers: { status: number; retryAfter: string | null }[] = [];
+      for (let index = 1; index <= 7; index += 1) {
+        const forged = `198.51.100.${index}`;
+        const response = await fetch(`${limited.url}/api/admin/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": forged, "x-real-ip": forged, forwarded: `for=${forged}` },
+          // A new username each time, so only the per-address count can stop them.
+          body: JSON.stringify({ username: `rotating-${index}`, password: "wrong-password" }),
+        });
+        await response.text();
+        answers.push({ status: response.status, retryAfter: response.headers.get("retry-after") });
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      for (const answer of answers.slice(5)) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      console.log(`[auth-attacks] rotating X-Forwarded-For: ${answers.map((answer) => answer.status).join(", ")}; Retry-After ${answers[5]?.retryAfter} s`);
+    } finally {
+      await limited.stop();
+      rmSync(limitedDir, { recursive: true, force: true });
+    }
+  });
+
   test("a cookie stolen from a session that logged out is refused by every admin endpoint, while another session still works", async () => {
     const stolen = await logInAdmin(server!.url, ADMIN, "198.51.100.180");
     const other = await logInAdmin(server!.url, ADMIN, "198.51.100.181");

@@ -64,6 +64,19 @@ describe("getQueryFn", () => {
     expect((error as ApiError).message).toBe("503: Service Unavailable");
     expect((error as ApiError).status).toBe(503);
   });
+
+  it("keeps Retry-After in seconds and the JSON error message, for the login's wait message", async () => {
+    nextResponse = () => Response.json({ error: "Too many requests. Please try again later." }, { status: 429, headers: { "Retry-After": "120" } });
+    const error = await apiRequest("POST", adminApi.login, {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterSeconds).toBe(120);
+    expect((error as ApiError).errorMessage()).toBe("Too many requests. Please try again later.");
+
+    nextResponse = () => new Response("not json", { status: 400 });
+    const plain = (await apiRequest("POST", adminApi.login, {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(plain.retryAfterSeconds).toBeUndefined();
+    expect(plain.errorMessage()).toBeUndefined();
+  });
 });
 
 describe("apiRequest", () => {

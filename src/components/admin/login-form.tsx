@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { adminApi, apiRequest } from "@/lib/admin-api";
+import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
 import { toast } from "@/lib/toast-store";
 import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-login-schema";
 import { adminPages } from "./admin-pages";
@@ -13,7 +13,28 @@ import { navigate } from "./admin-router";
 export const LOGIN_SUCCESS = { title: "Login Successful", description: "Welcome to the admin dashboard" };
 export const LOGIN_FAILURE = { title: "Login Failed", description: "Invalid username or password." };
 
-/** §2/§5/§8 admin login. Every failure (wrong password, too many tries, no network) reads the same. */
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** The 429 message: how long the server asked us to wait (Retry-After), in words. */
+export function tooManyAttemptsText(retryAfterSeconds: number | undefined): string {
+  if (retryAfterSeconds === undefined) return "Too many login attempts. Please try again later.";
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? plural(seconds, "second") : minutes < 60 ? plural(minutes, "minute") : plural(Math.ceil(minutes / 60), "hour");
+  return `Too many login attempts. Please try again in ${wait}.`;
+}
+
+/**
+ * What a failed login says. Wrong credentials and a lost network read the same (§8); a
+ * limit says how long to wait, and a refused device cookie says why (the server removed it).
+ */
+function loginFailure(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError && error.status === 429) return { title: LOGIN_FAILURE.title, description: tooManyAttemptsText(error.retryAfterSeconds) };
+  const serverMessage = error instanceof ApiError && error.status === 400 ? error.errorMessage() : undefined;
+  return serverMessage ? { title: LOGIN_FAILURE.title, description: serverMessage } : LOGIN_FAILURE;
+}
+
+/** §2/§5/§8 admin login. */
 export function LoginForm() {
   const queryClient = useQueryClient();
   const baseId = useId();
@@ -28,8 +49,8 @@ export function LoginForm() {
   const onValid = async (values: AdminLoginData) => {
     try {
       await apiRequest("POST", adminApi.login, values);
-    } catch {
-      toast({ ...LOGIN_FAILURE, variant: "destructive" });
+    } catch (error) {
+      toast({ ...loginFailure(error), variant: "destructive" });
       return;
     }
     // A failed auth check from before this login must not send the user back here.

@@ -2,7 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, endAdminSession, startAdminSession } from "@/server/auth/admin-session";
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "@/server/auth/login-rate-limit";
+import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
+import { FORGED_DEVICE_COOKIE, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { verifyPassword } from "@/server/auth/password-hash";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
@@ -29,7 +30,7 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length ? timingSafeEqual(left, right) : timingSafeEqual(left, left) && false;
 }
 
-/** POST /api/admin/login: a session cookie for the right credentials, within the login limits. */
+/** POST /api/admin/login: a session cookie for the right credentials, within the login limits (login-guard.ts). */
 export async function loginRoute({ request, clientAddress: socketAddress }: LoginContext): Promise<Response> {
   if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
   const body = await readJsonBody(request);
@@ -38,20 +39,19 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
   if (!parsed.success) return validationError(parsed.error);
   const { username, password } = parsed.data;
   const address = clientAddress(request.headers, socketAddress);
+  const secure = isSecureRequest(request);
 
   try {
-    const blockedFor = await loginBlockedFor(address, username);
-    if (blockedFor > 0) return tooManyRequests(blockedFor);
+    const attempt = await reserveLoginAttempt({ address, username, deviceCookie: readCookie(request, deviceCookieName(secure)), secure });
+    if (attempt.status === "forged-device") return jsonError(400, FORGED_DEVICE_COOKIE, { headers: { "Set-Cookie": clearedDeviceCookieHeader(secure) } });
+    if (attempt.status === "refused") return tooManyRequests(attempt.retryAfterSeconds);
 
     const credentials = await getAdminCredentials();
     // The password hash is always checked, so an unknown username costs the same time.
     const passwordMatches = await verifyPassword(password, credentials.passwordHash);
-    if (!(sameText(username, credentials.username) && passwordMatches)) {
-      await recordLoginFailure(address, username);
-      return jsonError(401, INVALID);
-    }
+    if (!(sameText(username, credentials.username) && passwordMatches)) return jsonError(401, INVALID);
 
-    await clearLoginFailures(address, username);
+    const deviceCookie = await attempt.succeeded(credentials.username);
     // A fresh token at every login; any session the browser still held is ended.
     await endAdminSession(readCookie(request, SESSION_COOKIE));
     const session = await startAdminSession();
@@ -60,6 +60,7 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
       "Set-Cookie",
       serializeCookie(SESSION_COOKIE, session.token, { maxAgeSeconds: SESSION_ABSOLUTE_TTL_MS / 1000, secure: isSecureRequest(request) }),
     );
+    response.headers.append("Set-Cookie", deviceCookie);
     return response;
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();

@@ -34,8 +34,19 @@ function parseHash(value: string) {
   return { N, r, p, salt, key };
 }
 
+let verifications = 0;
+
+/**
+ * How many password checks this process has started. Each costs a scrypt run (about
+ * 32 MB and tens of milliseconds), which is what the login limits must bound; tests read it.
+ */
+export function passwordVerificationCount(): number {
+  return verifications;
+}
+
 /** Compares in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  verifications += 1;
   const parsed = parseHash(stored);
   if (!parsed) return false;
   const candidate = await scryptAsync(password, parsed.salt, parsed.key.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY });

@@ -13,6 +13,7 @@ const POSTGRES_MIGRATION_LOCK = 4_820_133_715;
 export function buildMigrations(engine: DbEngine): Record<string, Migration> {
   return {
     "0001_initial": { up: (db) => createInitialSchema(db, engine) },
+    "0002_login_throttle": { up: (db) => createLoginThrottle(db) },
   };
 }
 
@@ -147,4 +148,16 @@ async function createInitialSchema(db: Kysely<unknown>, engine: DbEngine): Promi
     .addColumn("key", "text", (column) => column.primaryKey())
     .addColumn("value", "text", (column) => column.notNull())
     .execute();
+}
+
+/** Progressive waits for logins from unknown browsers, per username (src/server/auth/login-guard.ts). */
+async function createLoginThrottle(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("login_throttle")
+    .addColumn("key", "text", (column) => column.primaryKey())
+    .addColumn("attempts", "integer", (column) => column.notNull())
+    .addColumn("blocked_until", "bigint", (column) => column.notNull())
+    .addColumn("last_attempt_at", "bigint", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("login_throttle_last_attempt_at_idx").on("login_throttle").column("last_attempt_at").execute();
 }

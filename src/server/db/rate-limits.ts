@@ -54,6 +54,21 @@ export async function peekRateLimit(key: string, limit: number, windowMs: number
   return toResult(Number(row.window_start), Number(row.count), limit, span, at, "peeked");
 }
 
+/**
+ * Takes back one hit of the current window of `key`: for an attempt that another limit
+ * refused before it did anything, so that waiting it out costs the client nothing here.
+ */
+export async function releaseRateLimitHit(key: string, now = Date.now()): Promise<void> {
+  const db = await getDb();
+  await db
+    .updateTable("rate_limits")
+    .set({ count: sql<number>`${sql.ref("count")} - 1` })
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .where("expires_at", ">", Math.floor(now))
+    .execute();
+}
+
 export async function resetRateLimit(key: string): Promise<void> {
   const db = await getDb();
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();

@@ -59,6 +59,17 @@ export interface RateLimitsTable {
   expires_at: number;
 }
 
+/** A streak of login attempts under one key (a username, from unknown browsers). */
+export interface LoginThrottleTable {
+  key: string;
+  /** Attempts in the current streak, the one being made included. */
+  attempts: number;
+  /** No further attempt is allowed before this time. */
+  blocked_until: number;
+  /** A streak with no attempt for a day starts over. */
+  last_attempt_at: number;
+}
+
 export type OutboxKind = "contact" | "survey";
 export type OutboxStatus = "pending" | "sent" | "failed";
 
@@ -96,6 +107,7 @@ export interface Database {
   contact_requests: ContactRequestsTable;
   survey_submissions: SurveySubmissionsTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
   mail_outbox: MailOutboxTable;
   admin_sessions: AdminSessionsTable;
   settings: SettingsTable;

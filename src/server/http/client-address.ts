@@ -1,11 +1,13 @@
+import ipaddr from "ipaddr.js";
 import { trustedProxyHops } from "@/server/config";
 
 /**
- * The address rate limits are keyed on. The chain of addresses a request passed through is
- * the X-Forwarded-For entries followed by the socket's peer; only the last TRUST_PROXY_HOPS
+ * The address of the client. The chain of addresses a request passed through is the
+ * X-Forwarded-For entries followed by the socket's peer; only the last TRUST_PROXY_HOPS
  * hops are our own proxies, so the client is the entry that many places from the right.
  * With no trusted proxy (the default) that is the socket address and X-Forwarded-For,
- * which anyone can write, is ignored.
+ * which anyone can write, is ignored. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`,
+ * how a dual-stack socket reports an IPv4 peer) is given as the IPv4 address.
  */
 export function clientAddress(headers: Headers, socketAddress: string | undefined): string {
   const forwarded = (headers.get("x-forwarded-for") ?? "")
@@ -14,5 +16,25 @@ export function clientAddress(headers: Headers, socketAddress: string | undefine
     .filter(Boolean);
   const chain = [...forwarded, socketAddress ?? "unknown"];
   const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())]!;
-  return address.replace(/^::ffff:/, "").slice(0, 64);
+  // Cut before parsing: a forged header must not make us parse (or store) a long string.
+  const bounded = address.slice(0, 64);
+  return ipaddr.isValid(bounded) ? canonical(ipaddr.process(bounded)) : bounded;
+}
+
+/** One spelling per address, so `2001:DB8:0::1` and `2001:db8::1` share a counter. */
+function canonical(address: ipaddr.IPv4 | ipaddr.IPv6): string {
+  return address.kind() === "ipv4" ? address.toString() : (address as ipaddr.IPv6).toRFC5952String();
+}
+
+/**
+ * What rate limits count an address as. One IPv6 subscriber is usually given a whole /64
+ * (and can pick any of its 2^64 addresses), so IPv6 addresses are counted per /64 prefix;
+ * an IPv4 address is counted alone.
+ */
+export function addressLimitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return canonical(parsed);
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${canonical(new ipaddr.IPv6([...prefix, 0, 0, 0, 0]))}/64`;
 }
