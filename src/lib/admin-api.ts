@@ -14,16 +14,34 @@ export const adminApi = {
   contact: (id: number) => `/api/admin/contacts/${id}`,
   contactView: (id: number) => `/api/admin/contacts/${id}/view`,
   contactsCsv: "/api/admin/contacts.csv",
+  accountPassword: "/api/admin/account/password",
+  accountSessions: "/api/admin/account/sessions",
+  accountSession: (id: string) => `/api/admin/account/sessions/${encodeURIComponent(id)}`,
+  setup: "/api/admin/setup",
+  setupCheck: "/api/admin/setup/check",
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's text, e.g. the JSON `{ error, fields? }` of the API. */
+  readonly body: string;
 
   constructor(status: number, body: string) {
     super(`${status}: ${body}`);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
+  }
+
+  /** The API's JSON error body, or null when the answer was something else. */
+  json(): { error?: string; fields?: Record<string, string>; state?: string } | null {
+    try {
+      const value: unknown = JSON.parse(this.body);
+      return typeof value === "object" && value !== null ? value : null;
+    } catch {
+      return null;
+    }
   }
 }
 

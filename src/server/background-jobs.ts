@@ -1,4 +1,4 @@
-import { getAdminCredentials } from "@/server/auth/admin-credentials";
+import { announceSetupLinkIfNeeded } from "@/server/auth/admin-setup";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
 
 let started = false;
@@ -7,8 +7,8 @@ let started = false;
 export function startBackgroundJobs(): void {
   if (started) return;
   started = true;
-  // Resolve the admin login now, so a generated first-run password is printed at start.
-  getAdminCredentials().catch((error: unknown) => {
+  // Prepare the admin login now: without any password, the setup link is printed at start.
+  announceSetupLinkIfNeeded().catch((error: unknown) => {
     console.error("[admin] could not prepare the admin login:", error instanceof Error ? error.message : error);
   });
   startOutboxWorker();
