@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const jobs = vi.hoisted(() => ({
-  getAdminCredentials: vi.fn(async () => ({ username: "admin", passwordHash: "x" })),
+  announceSetupLinkIfNeeded: vi.fn(async () => undefined),
   startOutboxWorker: vi.fn(),
   stopOutboxWorker: vi.fn(async () => undefined),
 }));
-vi.mock("@/server/auth/admin-credentials", () => ({ getAdminCredentials: jobs.getAdminCredentials }));
+vi.mock("@/server/auth/admin-setup", () => ({ announceSetupLinkIfNeeded: jobs.announceSetupLinkIfNeeded }));
 vi.mock("@/server/mail/outbox-worker", () => ({ startOutboxWorker: jobs.startOutboxWorker, stopOutboxWorker: jobs.stopOutboxWorker }));
 
 const { startBackgroundJobs } = await import("@/server/background-jobs");
@@ -22,7 +22,7 @@ describe("background jobs", () => {
     const listenersBefore = process.listenerCount("SIGTERM");
     startBackgroundJobs();
     startBackgroundJobs();
-    expect(jobs.getAdminCredentials).toHaveBeenCalledTimes(1);
+    expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(1);
     expect(jobs.startOutboxWorker).toHaveBeenCalledTimes(1);
     expect(process.listenerCount("SIGTERM")).toBe(listenersBefore + 1);
     process.emit("SIGTERM");

@@ -17,6 +17,18 @@ function tokenFromAddress(): string {
   return window.location.hash.replace(/^#/, "");
 }
 
+/** Asks the server what the link can still do. */
+async function checkLink(token: string): Promise<Screen> {
+  if (!SETUP_TOKEN_PATTERN.test(token)) return { state: "malformed" };
+  try {
+    await apiRequest("POST", adminApi.setupCheck, { token });
+    return { state: "valid", token };
+  } catch (error) {
+    const state = error instanceof ApiError ? error.json()?.state : undefined;
+    return state && unusable.has(state) ? { state: state as SetupLinkState, token } : { state: "failed" };
+  }
+}
+
 /**
  * /admin/setup#<token>: the first-run link printed in the server log. It checks the link,
  * then lets the owner choose the administrator password, once.
@@ -25,21 +37,24 @@ export function SetupScreen() {
   const [screen, setScreen] = useState<Screen>({ state: "checking" });
 
   useEffect(() => {
-    const token = tokenFromAddress();
-    if (!SETUP_TOKEN_PATTERN.test(token)) {
-      setScreen({ state: "malformed" });
-      return;
-    }
-    let cancelled = false;
-    apiRequest("POST", adminApi.setupCheck, { token })
-      .then(() => !cancelled && setScreen({ state: "valid", token }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        const state = error instanceof ApiError ? error.json()?.state : undefined;
-        setScreen(state && unusable.has(state) ? { state: state as SetupLinkState, token } : { state: "failed" });
+    // Only the answer for the latest link counts: another one may be pasted into this tab.
+    let latest = 0;
+    let disposed = false;
+    const check = () => {
+      const run = ++latest;
+      void checkLink(tokenFromAddress()).then((next) => {
+        if (!disposed && run === latest) setScreen(next);
       });
+    };
+    const onHashChange = () => {
+      setScreen({ state: "checking" });
+      check();
+    };
+    check();
+    window.addEventListener("hashchange", onHashChange);
     return () => {
-      cancelled = true;
+      disposed = true;
+      window.removeEventListener("hashchange", onHashChange);
     };
   }, []);
 
@@ -65,7 +80,7 @@ function SetupContent({ screen, onUnusable }: { screen: Screen; onUnusable: (sta
         <>
           <h1 className="mb-1 text-2xl font-bold text-slate-900">Choose the admin password</h1>
           <p className="mb-6 text-sm text-slate-600">This link works once. The password you choose here is the one you sign in with.</p>
-          <SetupForm token={screen.token} onUnusable={(state) => onUnusable(state, screen.token)} />
+          <SetupForm key={screen.token} token={screen.token} onUnusable={(state) => onUnusable(state, screen.token)} />
         </>
       );
     case "malformed":

@@ -27,7 +27,7 @@ export const confirmPasswordField = z
   .check(z.minLength(1, NEW_PASSWORD_MESSAGES.confirmRequired), z.maxLength(LIMITS.passwordMax, NEW_PASSWORD_MESSAGES.mismatch));
 
 /** The check that the confirmation matches, reported on the confirmation field. */
-export const confirmationMatches = z.refine((data: { newPassword: string; confirmPassword: string }) => data.newPassword === data.confirmPassword, {
+export const confirmationMatches = z.refine<{ newPassword: string; confirmPassword: string }>((data) => data.newPassword === data.confirmPassword, {
   error: NEW_PASSWORD_MESSAGES.mismatch,
   path: ["confirmPassword"],
 });

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { site } from "@/content/site";
 import type { SetupLinkState } from "@/lib/admin-setup-link";
 import { routes } from "@/lib/routes";
 import { claimAdminSetupToken, deleteAdminSetupTokensExpiredBefore, findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
@@ -16,12 +15,13 @@ function hashSetupToken(token: string): string {
 }
 
 /**
- * Where the printed link points: SITE_URL when it is set, else this server on localhost
- * (the production server puts the port it was given in PORT before loading the app).
+ * Where the printed link points: SITE_URL when it is set (read as src/content/site.ts
+ * does), else this server on localhost (the production server puts the port it was
+ * given in PORT before loading the app).
  */
 export function setupLinkOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  if (env.SITE_URL?.trim()) return site.url;
-  return `http://localhost:${env.PORT?.trim() || "3000"}`;
+  const siteUrl = env.SITE_URL?.trim().replace(/\/+$/, "");
+  return siteUrl || `http://localhost:${env.PORT?.trim() || "3000"}`;
 }
 
 /**
