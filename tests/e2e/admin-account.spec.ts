@@ -27,7 +27,9 @@ test.beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-account-"));
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ context }) => {
+  // The browser first: its keep-alive connections would hold the draining server open.
+  await context.close();
   await server?.stop();
   server = undefined;
   rmSync(dataDir, { recursive: true, force: true });
