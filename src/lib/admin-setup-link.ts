@@ -19,6 +19,6 @@ export const setupLinkMessages: Record<Exclude<SetupLinkState, "valid">, { title
   },
   unknown: {
     title: "This setup link is not valid",
-    description: "No setup link matches this address. Copy the whole link from the server log, or restart the server to print a new one.",
+    description: "No setup link matches this address. Copy the whole link from the server log; every start without a password prints a new one.",
   },
 };
