@@ -8,11 +8,20 @@ export function startBackgroundJobs(): void {
   if (started) return;
   started = true;
   // Prepare the admin login now: without any password, the setup link is printed at start.
-  announceSetupLinkIfNeeded().catch((error: unknown) => {
-    console.error("[admin] could not prepare the admin login:", error instanceof Error ? error.message : error);
-  });
+  prepareAdminLogin();
   startOutboxWorker();
   // The production server stops taking connections on SIGTERM and lets requests finish;
   // meanwhile the outbox takes no new work.
   process.once("SIGTERM", () => void stopOutboxWorker());
+}
+
+/** How long to wait before trying again when the database was away at start. */
+const ADMIN_LOGIN_RETRY_MS = 10_000;
+
+/** A database that is down at start must not cost the owner the setup link: retried until it answers. */
+function prepareAdminLogin(): void {
+  announceSetupLinkIfNeeded().catch((error: unknown) => {
+    console.error("[admin] could not prepare the admin login, retrying in 10 s:", error instanceof Error ? error.message : error);
+    setTimeout(prepareAdminLogin, ADMIN_LOGIN_RETRY_MS).unref();
+  });
 }

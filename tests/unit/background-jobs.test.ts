@@ -28,4 +28,31 @@ describe("background jobs", () => {
     process.emit("SIGTERM");
     expect(jobs.stopOutboxWorker).toHaveBeenCalledTimes(1);
   });
+
+  it("tries the admin login again every 10 seconds while the database is away at start", async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      jobs.announceSetupLinkIfNeeded.mockClear();
+      jobs.announceSetupLinkIfNeeded.mockRejectedValueOnce(new Error("database unavailable")).mockRejectedValueOnce(new Error("database unavailable"));
+      vi.resetModules();
+      const fresh = await import("@/server/background-jobs");
+      fresh.startBackgroundJobs();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(1);
+      expect(error).toHaveBeenCalledWith("[admin] could not prepare the admin login, retrying in 10 s:", "database unavailable");
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(3);
+      // It succeeded: no more attempts.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(3);
+    } finally {
+      error.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });
