@@ -1,5 +1,4 @@
-import type { ActiveSession } from "@/lib/admin-account";
-import { WRONG_CURRENT_PASSWORD } from "@/lib/admin-account";
+import { type ActiveSession, WRONG_CURRENT_PASSWORD } from "@/lib/admin-account";
 import { changePasswordSchema } from "@/lib/validation/change-password-schema";
 import { getAdminCredentials, storeOwnerPasswordHash } from "@/server/auth/admin-credentials";
 import { clearedSessionCookie, isSessionLive } from "@/server/auth/admin-session";
