@@ -40,6 +40,7 @@ const TABLES: readonly TableSpec[] = [
   { name: "survey_submissions", key: "id", serial: true, booleans: ["viewed", "uses_streaming", "has_public_wifi"] },
   { name: "mail_outbox", key: "id", serial: true, booleans: [] },
   { name: "admin_sessions", key: "token_hash", serial: false, booleans: [] },
+  { name: "admin_setup_tokens", key: "token_hash", serial: false, booleans: [] },
   { name: "settings", key: "key", serial: false, booleans: [] },
   { name: "rate_limits", key: "key", serial: false, booleans: [] },
   { name: "login_throttle", key: "key", serial: false, booleans: [] },

@@ -20,8 +20,6 @@ import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, UPGRADE_INSECURE_REQUESTS, ba
 const dist = new URL("../dist/", import.meta.url);
 const clientDir = fileURLToPath(new URL("client/", dist));
 const routeHeaders = JSON.parse(readFileSync(new URL("route-headers.json", dist), "utf8"));
-const { handler: astroHandler } = await import(new URL("server/entry.mjs", dist).href);
-
 
 const { values: args } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
@@ -29,6 +27,11 @@ const { values: args } = parseArgs({
 });
 const port = Number(args.port ?? process.env.PORT ?? 3000);
 const host = String(args.hostname ?? process.env.HOST ?? "0.0.0.0");
+// The app reads its own port from here (the first-run setup link, without SITE_URL).
+process.env.PORT = String(port);
+
+// Loading the app starts its background jobs, or stops the process on invalid admin settings.
+const { handler: astroHandler } = await import(new URL("server/entry.mjs", dist).href);
 
 const ONE_YEAR = 31_536_000;
 /** Prerendered pages and files of the build: browsers revalidate, a CDN may keep them five minutes. */

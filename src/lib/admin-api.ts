@@ -14,11 +14,17 @@ export const adminApi = {
   contact: (id: number) => `/api/admin/contacts/${id}`,
   contactView: (id: number) => `/api/admin/contacts/${id}/view`,
   contactsCsv: "/api/admin/contacts.csv",
+  accountPassword: "/api/admin/account/password",
+  accountSessions: "/api/admin/account/sessions",
+  accountSession: (id: string) => `/api/admin/account/sessions/${encodeURIComponent(id)}`,
+  setup: "/api/admin/setup",
+  setupCheck: "/api/admin/setup/check",
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's text, e.g. the JSON `{ error, fields? }` of the API. */
   readonly body: string;
   /** From `Retry-After` (429, 503), when the server sent one in seconds. */
   readonly retryAfterSeconds: number | undefined;
@@ -31,14 +37,13 @@ export class ApiError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 
-  /** The `error` of a JSON error body, if there is one. */
-  errorMessage(): string | undefined {
+  /** The API's JSON error body, or null when the answer was something else. */
+  json(): { error?: string; fields?: Record<string, string>; state?: string } | null {
     try {
-      const parsed: unknown = JSON.parse(this.body);
-      const error = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
-      return typeof error === "string" ? error : undefined;
+      const value: unknown = JSON.parse(this.body);
+      return typeof value === "object" && value !== null ? value : null;
     } catch {
-      return undefined;
+      return null;
     }
   }
 }

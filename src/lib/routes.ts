@@ -24,4 +24,6 @@ export const routes = {
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",
   adminContacts: "/admin/contacts",
+  adminAccount: "/admin/account",
+  adminSetup: "/admin/setup",
 } as const;

@@ -1,4 +1,4 @@
-import { getAdminCredentials } from "@/server/auth/admin-credentials";
+import { announceSetupLinkIfNeeded } from "@/server/auth/admin-setup";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
 
 let started = false;
@@ -7,12 +7,21 @@ let started = false;
 export function startBackgroundJobs(): void {
   if (started) return;
   started = true;
-  // Resolve the admin login now, so a generated first-run password is printed at start.
-  getAdminCredentials().catch((error: unknown) => {
-    console.error("[admin] could not prepare the admin login:", error instanceof Error ? error.message : error);
-  });
+  // Prepare the admin login now: without any password, the setup link is printed at start.
+  prepareAdminLogin();
   startOutboxWorker();
   // The production server stops taking connections on SIGTERM and lets requests finish;
   // meanwhile the outbox takes no new work.
   process.once("SIGTERM", () => void stopOutboxWorker());
+}
+
+/** How long to wait before trying again when the database was away at start. */
+const ADMIN_LOGIN_RETRY_MS = 10_000;
+
+/** A database that is down at start must not cost the owner the setup link: retried until it answers. */
+function prepareAdminLogin(): void {
+  announceSetupLinkIfNeeded().catch((error: unknown) => {
+    console.error("[admin] could not prepare the admin login, retrying in 10 s:", error instanceof Error ? error.message : error);
+    setTimeout(prepareAdminLogin, ADMIN_LOGIN_RETRY_MS).unref();
+  });
 }

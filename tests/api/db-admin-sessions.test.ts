@@ -1,5 +1,15 @@
 import { expect, it } from "vitest";
-import { createAdminSession, deleteAdminSession, deleteExpiredAdminSessions, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
+import {
+  createAdminSession,
+  deleteAdminSession,
+  deleteAdminSessionByPublicId,
+  deleteExpiredAdminSessions,
+  deleteOtherAdminSessions,
+  findAdminSession,
+  listAdminSessions,
+  SESSION_PUBLIC_ID_PATTERN,
+  touchAdminSession,
+} from "@/server/db/admin-sessions";
 import { describeEachEngine } from "../support/test-database";
 
 const T0 = 1_900_000_000_000;
@@ -11,7 +21,15 @@ describeEachEngine("admin sessions", () => {
   it("creates a session and finds it by token hash, times in epoch milliseconds", async () => {
     const created = await createAdminSession(hashA, T0, 8 * HOUR);
 
-    expect(created).toEqual({ tokenHash: hashA, createdAt: T0, lastSeenAt: T0, expiresAt: T0 + 8 * HOUR });
+    expect(created).toEqual({
+      tokenHash: hashA,
+      publicId: expect.stringMatching(SESSION_PUBLIC_ID_PATTERN),
+      createdAt: T0,
+      lastSeenAt: T0,
+      expiresAt: T0 + 8 * HOUR,
+      userAgent: null,
+      address: null,
+    });
     expect(await findAdminSession(hashA)).toEqual(created);
     expect(await findAdminSession(hashB)).toBeUndefined();
   });
@@ -20,7 +38,7 @@ describeEachEngine("admin sessions", () => {
     await createAdminSession(hashA, T0, 8 * HOUR);
 
     expect(await touchAdminSession(hashA, T0 + HOUR)).toBe(true);
-    expect(await findAdminSession(hashA)).toEqual({ tokenHash: hashA, createdAt: T0, lastSeenAt: T0 + HOUR, expiresAt: T0 + 8 * HOUR });
+    expect(await findAdminSession(hashA)).toMatchObject({ tokenHash: hashA, createdAt: T0, lastSeenAt: T0 + HOUR, expiresAt: T0 + 8 * HOUR });
     expect(await touchAdminSession(hashB, T0 + HOUR)).toBe(false);
   });
 
@@ -48,5 +66,27 @@ describeEachEngine("admin sessions", () => {
   it("refuses a second session with the same token hash", async () => {
     await createAdminSession(hashA, T0, HOUR);
     await expect(createAdminSession(hashA, T0 + 1, HOUR)).rejects.toThrow();
+  });
+
+  it("keeps the browser and address it was created with, under a public id of its own", async () => {
+    const first = await createAdminSession(hashA, T0, HOUR, { userAgent: "Firefox", address: "2001:db8::1" });
+    const second = await createAdminSession(hashB, T0 + 1, HOUR, { userAgent: null, address: "192.0.2.4" });
+    expect(first.publicId).not.toBe(second.publicId);
+    expect(await findAdminSession(hashA)).toMatchObject({ userAgent: "Firefox", address: "2001:db8::1", publicId: first.publicId });
+    await touchAdminSession(hashA, T0 + 5);
+    expect((await listAdminSessions()).map((session) => session.tokenHash)).toEqual([hashA, hashB]);
+  });
+
+  it("ends one session by its public id, and all but one at once", async () => {
+    const kept = await createAdminSession(hashA, T0, HOUR);
+    const other = await createAdminSession(hashB, T0, HOUR);
+    await createAdminSession("c".repeat(64), T0, HOUR);
+    expect(await deleteAdminSessionByPublicId(other.publicId)).toBe(true);
+    expect(await deleteAdminSessionByPublicId(other.publicId)).toBe(false);
+    expect(await findAdminSession(hashB)).toBeUndefined();
+    expect(await deleteOtherAdminSessions(hashA)).toBe(1);
+    expect((await listAdminSessions()).map((session) => session.publicId)).toEqual([kept.publicId]);
+    expect(await deleteOtherAdminSessions()).toBe(1);
+    expect(await listAdminSessions()).toEqual([]);
   });
 });

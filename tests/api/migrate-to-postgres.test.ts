@@ -10,6 +10,7 @@ import { contactPresetValues, projectTypeValues } from "@/lib/validation/project
 import { surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
+import { findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
 import {
   deleteContactRequest,
@@ -79,6 +80,7 @@ const contactOutbox = (index: number): OutboxMessage => ({
 });
 
 const SESSION_HASHES = ["a".repeat(64), "b".repeat(64), "c".repeat(64)];
+const SETUP_TOKEN_HASH = "d".repeat(64);
 const SETTING_KEYS = ["admin_password_hash", "notes ✓"];
 const RATE_KEYS = ["submit:contact:203.0.113.9", "login-fail:user:zoë 👀", "login-fail:addr:2001:db8::1"];
 const WINDOW = 15 * 60 * 1000;
@@ -140,6 +142,7 @@ async function fillThroughTheApp(): Promise<void> {
   for (const hash of SESSION_HASHES) await createAdminSession(hash, now, 12 * 60 * 60 * 1000);
   await touchAdminSession(SESSION_HASHES[1]!, now + 90_000);
   await deleteAdminSession(SESSION_HASHES[2]!);
+  await insertAdminSetupToken(SETUP_TOKEN_HASH, now, 24 * 60 * 60 * 1000);
 
   await setSettingIfAbsent(SETTING_KEYS[0]!, "scrypt$32768$8$1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5");
   await setSettingIfAbsent(SETTING_KEYS[1]!, UNUSUAL);
@@ -164,6 +167,7 @@ async function readThroughTheApp() {
     surveys: await listSurveySubmissions(),
     outbox: await listOutbox(),
     sessions: await Promise.all(SESSION_HASHES.map((hash) => findAdminSession(hash))),
+    setupToken: await findAdminSetupToken(SETUP_TOKEN_HASH),
     settings: await Promise.all(SETTING_KEYS.map((key) => getSetting(key))),
     rateLimits: await Promise.all(RATE_KEYS.map((key) => peekRateLimit(key, 5, WINDOW))),
     rateLimitRows: rateLimitRows.sort((a, b) => (a.key < b.key ? -1 : 1)),
@@ -224,10 +228,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle"]) {
+    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 21 rows in 7 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 22 rows in 8 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -305,6 +309,6 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
   it("leaves the SQLite database as it was", async () => {
     await useDatabase(sqlite);
     expect(await readThroughTheApp()).toEqual(inSqlite);
-    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, settings: 2 });
+    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2 });
   });
 });

@@ -10,7 +10,7 @@ import { freePort, startProductionServer, type RunningServer } from "../support/
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
- * The background jobs (src/server/background-jobs.ts: the outbox worker, the admin login)
+ * The background jobs (src/server/background-jobs.ts: the outbox worker, the admin setup link)
  * start with the server process (src/fetch.ts, loaded with the server bundle), not with
  * the first request Astro renders. These servers are "ready" on a file sirv serves, so
  * nothing reaches Astro unless the test asks.
@@ -80,11 +80,37 @@ test.describe("background jobs", () => {
     expect(sink.messages[0]?.text).toContain(marker);
   });
 
-  test("a first start without an admin password prints the generated one before any request", async () => {
+  test("a start without an admin password prints a setup link before any request; it works once, then says it was used", async () => {
+    const port = await freePort();
     server = await startProductionServer(
-      { DATABASE_PATH: path.join(dataDir, "site.db"), DATABASE_URL: undefined, ADMIN_PASSWORD: undefined, ADMIN_PASSWORD_HASH: undefined, SMTP_URL: undefined },
-      READY_ON_A_STATIC_FILE,
+      {
+        DATABASE_PATH: path.join(dataDir, "site.db"),
+        DATABASE_URL: undefined,
+        ADMIN_PASSWORD: undefined,
+        ADMIN_PASSWORD_HASH: undefined,
+        SMTP_URL: undefined,
+        SITE_URL: undefined,
+      },
+      { ...READY_ON_A_STATIC_FILE, port },
     );
-    await expect.poll(() => server!.output(), { timeout: 20_000 }).toMatch(/\[admin\]\s+password: \S+/);
+    const running = server;
+    await expect.poll(() => running.output(), { timeout: 20_000 }).toMatch(/\[admin\] Choose it within 24 hours, once, at: \S+/);
+    // Without SITE_URL the link points at this server on localhost, on the port it was given.
+    const link = /at: (\S+)/.exec(running.output())?.[1] ?? "";
+    expect(link).toMatch(new RegExp(`^http://localhost:${port}/admin/setup#[A-Za-z0-9_-]{43}$`));
+    const token = new URL(link).hash.slice(1);
+
+    const post = (endpoint: string, body: unknown) =>
+      fetch(`${running.url}${endpoint}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post("/api/admin/setup/check", { token })).status).toBe(200);
+    const chosen = { token, newPassword: "chosen-from-the-link-123", confirmPassword: "chosen-from-the-link-123" };
+    const first = await post("/api/admin/setup", chosen);
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie().some((cookie) => cookie.startsWith("sr_admin_session="))).toBe(true);
+    const second = await post("/api/admin/setup", chosen);
+    expect(second.status).toBe(410);
+    expect(await second.json()).toMatchObject({ state: "used", error: expect.stringMatching(/has been used/) });
+    const login = await post("/api/admin/login", { username: "admin", password: chosen.newPassword });
+    expect(login.status).toBe(200);
   });
 });

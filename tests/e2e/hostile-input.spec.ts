@@ -8,7 +8,7 @@ import path from "node:path";
 import { contactRequestSchema, type ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { surveySchema, type SurveyData } from "@/lib/validation/survey-schema";
 import { carriesLiveSession, contactRequests, expectedAdminStatuses, expectedLoginStatus, expectedSubmissionStatus, HTTP_METHODS, loginRequests, resolveAdminRequest, surveyRequests, unusualContact, unusualSurvey, UNUSUAL_TEXTS, adminRequests, type AdminEndpoint, type HostileRequest } from "../support/hostile-requests";
-import { listContacts, listSurveys, logInAdmin, SESSION_COOKIE } from "../support/admin-client";
+import { listContacts, listSurveys, logInAdmin, SESSION_COOKIE, sessionCookieNameFor } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
 import { createFreshPostgres, type FreshPostgres } from "../support/fresh-postgres";
 import { startProductionServer, type RunningServer } from "../support/production-server";
@@ -274,7 +274,8 @@ for (const engine of ["sqlite", "postgres"] as const) {
         const response = await sendRaw(url(), request);
         tally(statuses, response.status);
         expectAnswer(response, [expectedLoginStatus(request, origin, ADMIN)], request);
-        const setsSession = (response.headers["set-cookie"] ?? []).some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.includes("Max-Age=0"));
+        const cookieName = sessionCookieNameFor(request.headers);
+        const setsSession = (response.headers["set-cookie"] ?? []).some((cookie) => cookie.startsWith(`${cookieName}=`) && !cookie.includes("Max-Age=0"));
         expect(setsSession, describeRequest(request)).toBe(response.status === 200);
       });
       console.log(`[hostile-input ${engine}] POST /api/admin/login: ${payloads} payloads sent (${summary(statuses)})`);

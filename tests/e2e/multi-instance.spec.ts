@@ -315,20 +315,30 @@ test.describe("two instances without an admin password on a new PostgreSQL datab
     await database?.drop();
   });
 
-  test("agree on one generated password, printed only by the instance that stored it", async () => {
-    const printed = () => servers.flatMap((server) => [...server.output().matchAll(/\[admin\]\s+password: (\S+)/g)].map((match) => match[1] ?? ""));
-    await expect.poll(() => printed().length, { timeout: 20_000, message: "a generated password is printed" }).toBeGreaterThan(0);
-    // The other instance finished its own attempt by the time it answers a login.
+  test("each prints its own setup link; a link from one instance sets the password on the other, and then the other link is no longer needed", async () => {
+    const links = () => servers.map((server) => /\[admin\] Choose it within 24 hours, once, at: \S+#([A-Za-z0-9_-]{43})/.exec(server.output())?.[1]);
+    await expect.poll(() => links().filter(Boolean).length, { timeout: 20_000, message: "each instance prints a setup link" }).toBe(2);
     const [a, b] = servers as [RunningServer, RunningServer];
-    const password = printed()[0] ?? "";
+    const [tokenA, tokenB] = links() as [string, string];
+    expect(tokenA).not.toBe(tokenB);
+    for (const server of [a, b]) expect(server.output()).not.toMatch(/password: /);
+    // Either link works on either instance until a password exists.
+    for (const token of [tokenA, tokenB]) expect((await post(b, "/api/admin/setup/check", { token })).status).toBe(200);
 
+    const password = `chosen on instance b ${run}`;
+    const chosen = await post(b, "/api/admin/setup", { token: tokenA, newPassword: password, confirmPassword: password });
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
     for (const server of [a, b]) {
       const response = await post(server, "/api/admin/login", { username: "admin", password }, { address: freshAddress() });
       expect(response.status, server.output()).toBe(200);
       expect(await response.json()).toEqual({ authenticated: true, username: "admin" });
     }
-    expect((await post(b, "/api/admin/login", { username: "admin", password: `${password}x` }, { address: freshAddress() })).status).toBe(401);
-    expect(printed()).toEqual([password]);
-    expect(servers.filter((server) => server.output().includes("[admin]   password:"))).toHaveLength(1);
+    const reused = await post(a, "/api/admin/setup", { token: tokenA, newPassword: `${password}!`, confirmPassword: `${password}!` });
+    expect(reused.status).toBe(410);
+    expect(await reused.json()).toMatchObject({ state: "used" });
+    const other = await post(a, "/api/admin/setup", { token: tokenB, newPassword: `${password}!`, confirmPassword: `${password}!` });
+    expect(other.status).toBe(410);
+    expect(await other.json()).toMatchObject({ state: "not-needed" });
+    expect((await post(b, "/api/admin/login", { username: "admin", password: `${password}!` }, { address: freshAddress() })).status).toBe(401);
   });
 });

@@ -4,6 +4,17 @@ import type { SurveySubmission } from "@/lib/inbox-records";
  * The admin API as a client sees it, for specs that drive a real server process.
  */
 export const SESSION_COOKIE = "sr_admin_session";
+/** Its name over HTTPS (directly, or when a proxy says so in X-Forwarded-Proto). */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/**
+ * The session cookie's name on a plain-HTTP request with these headers, as the server
+ * decides it (src/server/http/cookies.ts): the first X-Forwarded-Proto entry, if any.
+ */
+export function sessionCookieNameFor(headers: Record<string, string>): string {
+  const forwarded = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-forwarded-proto")?.[1];
+  return forwarded?.split(",")[0]?.trim() === "https" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 export interface AdminCredentials {
   username: string;

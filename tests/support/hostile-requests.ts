@@ -5,7 +5,7 @@ import { surveySchema } from "@/lib/validation/survey-schema";
 import { contactPresetValues, projectTypeValues } from "@/lib/validation/project-types";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { validContact, validSurvey } from "./api-request";
-import { SESSION_COOKIE } from "./admin-client";
+import { SESSION_COOKIE, sessionCookieNameFor } from "./admin-client";
 import type { RawRequest } from "./raw-http";
 
 /**
@@ -509,10 +509,19 @@ export function expectedAdminStatuses(endpoint: AdminEndpoint, c: AdminCase): nu
   return c.id ? [200, 404] : [200];
 }
 
-/** Fills in the live session and the site origin just before sending. */
+/**
+ * Fills in the live session and the site origin just before sending. On a request that
+ * says it came over HTTPS the session cookies go by their `__Host-` name, as the browser
+ * that got them over HTTPS would send them.
+ */
 export function resolveAdminRequest(request: HostileRequest, sessionToken: string, siteUrl: string): HostileRequest {
+  const cookieName = sessionCookieNameFor(request.headers);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name] = value.replace(SESSION_PLACEHOLDER, sessionToken).replace("{SITE}", siteUrl);
+  for (const [name, value] of Object.entries(request.headers)) {
+    let resolved = value.replace(SESSION_PLACEHOLDER, sessionToken).replace("{SITE}", siteUrl);
+    if (name === "cookie" && cookieName !== SESSION_COOKIE) resolved = resolved.replace(new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`, "g"), `$1${cookieName}=`);
+    headers[name] = resolved;
+  }
   return { ...request, headers };
 }
 

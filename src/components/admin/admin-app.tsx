@@ -4,11 +4,13 @@ import { useEffect, useRef, useState } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { createAdminQueryClient } from "@/lib/admin-api";
 import { pageTitle } from "@/lib/seo";
+import { AccountScreen } from "./account-screen";
 import { AdminShell } from "./admin-shell";
 import { type AdminPage, adminPageAt, adminPageTitles } from "./admin-pages";
 import { AdminPathProvider, useLocationPath } from "./admin-router";
 import { ContactInbox } from "./contact-inbox";
 import { LoginScreen } from "./login-screen";
+import { SetupScreen } from "./setup-screen";
 import { SurveyInbox } from "./survey-inbox";
 
 function Screen({ page }: { page: AdminPage }) {
@@ -27,6 +29,14 @@ function Screen({ page }: { page: AdminPage }) {
           <ContactInbox />
         </AdminShell>
       );
+    case "account":
+      return (
+        <AdminShell>
+          <AccountScreen />
+        </AdminShell>
+      );
+    case "setup":
+      return <SetupScreen />;
   }
 }
 

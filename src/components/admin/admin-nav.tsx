@@ -9,12 +9,13 @@ import { AdminLink, navigate, useAdminPath } from "./admin-router";
 
 export type InboxCounts = { surveys: number; contacts: number };
 
-const links = [
-  { href: adminPages.surveys, label: "Surveys", count: (counts: InboxCounts) => counts.surveys },
-  { href: adminPages.contacts, label: "Contacts", count: (counts: InboxCounts) => counts.contacts },
-] as const;
+const links: readonly { href: string; label: string; count?: (counts: InboxCounts) => number }[] = [
+  { href: adminPages.surveys, label: "Surveys", count: (counts) => counts.surveys },
+  { href: adminPages.contacts, label: "Contacts", count: (counts) => counts.contacts },
+  { href: adminPages.account, label: "Account" },
+];
 
-/** The admin bar: the two inboxes with their number of new items, and logging out. */
+/** The admin bar: the two inboxes with their number of new items, the account page, and logging out. */
 export function AdminNav() {
   const pathname = useAdminPath();
   const queryClient = useQueryClient();
@@ -37,7 +38,7 @@ export function AdminNav() {
           <ul className="flex flex-wrap gap-1">
             {links.map((link) => {
               const current = pathname === link.href;
-              const newItems = counts.data ? link.count(counts.data) : 0;
+              const newItems = counts.data && link.count ? link.count(counts.data) : 0;
               return (
                 <li key={link.href}>
                   <AdminLink

@@ -1,10 +1,15 @@
 import { routes } from "@/lib/routes";
 
-/** The back-office screens, each at its own path. Contacts is not in the spec's route table. */
+/**
+ * The back-office screens, each at its own path. Contacts, account and setup (the
+ * first-run link) are not in the spec's route table.
+ */
 export const adminPages = {
   login: routes.adminLogin,
   surveys: routes.adminSurveys,
   contacts: routes.adminContacts,
+  account: routes.adminAccount,
+  setup: routes.adminSetup,
 } as const;
 
 export type AdminPage = keyof typeof adminPages;
@@ -14,6 +19,8 @@ export const adminPageTitles: Record<AdminPage, string> = {
   login: "Admin Login",
   surveys: "Survey Submissions",
   contacts: "Contact Requests",
+  account: "Account",
+  setup: "Choose the Admin Password",
 };
 
 /** The screen at a path, or undefined for a path the back office does not have. */

@@ -30,7 +30,7 @@ export function tooManyAttemptsText(retryAfterSeconds: number | undefined): stri
  */
 function loginFailure(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 429) return { title: LOGIN_FAILURE.title, description: tooManyAttemptsText(error.retryAfterSeconds) };
-  const serverMessage = error instanceof ApiError && error.status === 400 ? error.errorMessage() : undefined;
+  const serverMessage = error instanceof ApiError && error.status === 400 ? error.json()?.error : undefined;
   return serverMessage ? { title: LOGIN_FAILURE.title, description: serverMessage } : LOGIN_FAILURE;
 }
 

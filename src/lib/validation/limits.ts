@@ -16,6 +16,10 @@ export const LIMITS = {
   phoneCountMax: 100_000,
   usernameMax: 200,
   passwordMax: 1024,
+  /** A password the owner chooses (back office, setup link, ADMIN_PASSWORD): at least this long… */
+  newPasswordMin: 12,
+  /** …and at most this long (scrypt hashes any length; this bounds the work and the typing). */
+  newPasswordMax: 200,
   honeypotMax: 500,
   /** Request bodies over this are refused with 413. */
   bodyBytesMax: 64 * 1024,

@@ -1,7 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, endAdminSession, startAdminSession } from "@/server/auth/admin-session";
+import {
+  clearedSessionCookie,
+  endAdminSession,
+  readSessionToken,
+  sessionCookie,
+  sessionOriginOf,
+  startAdminSession,
+} from "@/server/auth/admin-session";
 import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
 import { FORGED_DEVICE_COOKIE, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { verifyPassword } from "@/server/auth/password-hash";
@@ -10,7 +17,7 @@ import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
 import { adminRoute } from "@/server/http/admin-route";
 import { clientAddress } from "@/server/http/client-address";
-import { isSecureRequest, readCookie, serializeCookie } from "@/server/http/cookies";
+import { isSecureRequest, readCookie } from "@/server/http/cookies";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { isSameOriginRequest } from "@/server/http/same-origin";
@@ -53,13 +60,10 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
 
     const deviceCookie = await attempt.succeeded(credentials.username);
     // A fresh token at every login; any session the browser still held is ended.
-    await endAdminSession(readCookie(request, SESSION_COOKIE));
-    const session = await startAdminSession();
+    await endAdminSession(readSessionToken(request));
+    const session = await startAdminSession(sessionOriginOf(request, address));
     const response = jsonResponse({ authenticated: true, username: credentials.username });
-    response.headers.append(
-      "Set-Cookie",
-      serializeCookie(SESSION_COOKIE, session.token, { maxAgeSeconds: SESSION_ABSOLUTE_TTL_MS / 1000, secure: isSecureRequest(request) }),
-    );
+    response.headers.append("Set-Cookie", sessionCookie(request, session.token));
     response.headers.append("Set-Cookie", deviceCookie);
     return response;
   } catch (error) {
@@ -73,14 +77,14 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
 export async function logoutRoute({ request }: { request: Request }): Promise<Response> {
   if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
   try {
-    await endAdminSession(readCookie(request, SESSION_COOKIE));
+    await endAdminSession(readSessionToken(request));
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     console.error("[admin] logout failed:", error);
     return jsonError(500, "Something went wrong on our side.");
   }
   const response = jsonResponse({ authenticated: false });
-  response.headers.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: isSecureRequest(request) }));
+  response.headers.append("Set-Cookie", clearedSessionCookie(request));
   return response;
 }
 

@@ -92,10 +92,28 @@ export interface MailOutboxTable {
 export interface AdminSessionsTable {
   /** sha-256 hex of the cookie token; the token itself is never stored. */
   token_hash: string;
+  /**
+   * The name the account page and its API use for a session (random, base64url). Never
+   * the token or its hash: listing sessions must not hand out what opens them.
+   */
+  public_id: string;
   created_at: number;
   last_seen_at: number;
   /** Absolute expiry, however active the session is. */
   expires_at: number;
+  /** The browser's User-Agent at sign-in (cut to 512 characters), for the sessions list. */
+  user_agent: string | null;
+  /** The client address at sign-in, as the rate limits see it. */
+  address: string | null;
+}
+
+export interface AdminSetupTokensTable {
+  /** sha-256 hex of the link's token; the token itself is only ever printed. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** Set once, by the one request that consumes the link. */
+  used_at: number | null;
 }
 
 export interface SettingsTable {
@@ -110,6 +128,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   mail_outbox: MailOutboxTable;
   admin_sessions: AdminSessionsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
   settings: SettingsTable;
 }
 

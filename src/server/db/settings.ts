@@ -21,3 +21,21 @@ export async function setSettingIfAbsent(key: string, value: string): Promise<st
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function setSetting(key: string, value: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+/** Removes the given keys; returns how many were there. */
+export async function deleteSettings(keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const db = await getDb();
+  const result = await db.deleteFrom("settings").where("key", "in", keys).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,6 +1,6 @@
-import { SESSION_COOKIE, validateAdminSession } from "@/server/auth/admin-session";
+import { readSessionToken, validateAdminSession } from "@/server/auth/admin-session";
+import type { AdminSession } from "@/server/db/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
-import { readCookie } from "./cookies";
 import { jsonError, serviceUnavailable } from "./json-responses";
 import { isSameOriginRequest } from "./same-origin";
 
@@ -13,20 +13,26 @@ export interface RouteContext {
   params: Record<string, string | undefined>;
 }
 
+/** What an admin handler gets besides the call: the session that made it. */
+export interface SignedInContext extends RouteContext {
+  session: AdminSession;
+}
+
 type Handler = (context: RouteContext) => Promise<Response>;
+type SignedInHandler = (context: SignedInContext) => Promise<Response>;
 
 /**
  * Wraps an admin route: cross-origin refusal for state changes (403), a valid
  * session (401 otherwise), and 503 rather than 500 when the database is away.
  */
-export function adminRoute(handler: Handler, options: { mutates?: boolean } = {}): Handler {
+export function adminRoute(handler: SignedInHandler, options: { mutates?: boolean } = {}): Handler {
   return async (context) => {
     const { request } = context;
     if (options.mutates && !isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
     try {
-      const authenticated = await validateAdminSession(readCookie(request, SESSION_COOKIE));
-      if (!authenticated) return jsonError(401, "Authentication required.");
-      return await handler(context);
+      const session = await validateAdminSession(readSessionToken(request));
+      if (!session) return jsonError(401, "Authentication required.");
+      return await handler({ request, params: context.params, session });
     } catch (error) {
       if (isDatabaseUnavailable(error)) return serviceUnavailable();
       console.error("[admin] request failed:", error);

@@ -1,0 +1,18 @@
+import { ActiveSessions } from "./active-sessions";
+import { ChangePasswordForm } from "./change-password-form";
+import { AccountSection } from "./account-section";
+
+/** /admin/account: the owner's password and the browsers signed in to the back office. */
+export function AccountScreen() {
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account</h1>
+      <AccountSection title="Change password" description="Changing the password signs out every other browser.">
+        <ChangePasswordForm />
+      </AccountSection>
+      <AccountSection title="Active sessions" description="Browsers signed in to the back office. End any session you do not recognise.">
+        <ActiveSessions />
+      </AccountSection>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { beforeEach, expect, it } from "vitest";
+import type { DbConfig } from "@/server/db/connection";
+import { OWNER_PASSWORD_SETTING, LEGACY_GENERATED_PASSWORD_SETTING, resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
+import { setupLinkState } from "@/server/auth/admin-setup";
+import { hashPassword } from "@/server/auth/password-hash";
+import { createAdminSession, listAdminSessions } from "@/server/db/admin-sessions";
+import { getSetting, setSetting } from "@/server/db/settings";
+import { describeEachEngine } from "../support/test-database";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SCRIPT = path.join(ROOT, "scripts/reset-admin-password.ts");
+
+type ScriptRun = { code: number | null; stdout: string; stderr: string };
+
+/** Runs `npm run admin:reset-password` against the suite's database, with the given admin settings only. */
+function runScript(config: DbConfig, env: Record<string, string>): Promise<ScriptRun> {
+  const { DATABASE_URL: _url, DATABASE_PATH: _path, ADMIN_PASSWORD: _password, ADMIN_PASSWORD_HASH: _hash, SITE_URL: _site, ...inherited } = process.env;
+  const database = config.engine === "sqlite" ? { DATABASE_PATH: config.path } : { DATABASE_URL: config.url };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], { cwd: ROOT, env: { ...inherited, ...database, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+beforeEach(() => {
+  delete process.env.ADMIN_PASSWORD;
+  delete process.env.ADMIN_PASSWORD_HASH;
+  resetAdminCredentialsCache();
+});
+
+describeEachEngine("npm run admin:reset-password", (context) => {
+  it("removes the stored password, signs every browser out, and prints a setup link that works when the environment has no password", async () => {
+    await setSetting(OWNER_PASSWORD_SETTING, await hashPassword("the forgotten password"));
+    await setSetting(LEGACY_GENERATED_PASSWORD_SETTING, await hashPassword("an older generated one"));
+    await setSetting("notes", "kept");
+    for (const hash of ["a", "b"]) await createAdminSession(hash.repeat(64), Date.now(), 60_000);
+
+    const run = await runScript(context.config, { SITE_URL: "https://www.saludaridge.example/" });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("[admin] The stored administrator password was removed.");
+    expect(run.stdout).toContain("[admin] 2 session(s) ended.");
+    const link = /at: (https:\/\/www\.saludaridge\.example\/admin\/setup#([A-Za-z0-9_-]{43}))$/m.exec(run.stdout);
+    expect(link, run.stdout).not.toBeNull();
+
+    expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeUndefined();
+    expect(await getSetting(LEGACY_GENERATED_PASSWORD_SETTING)).toBeUndefined();
+    expect(await getSetting("notes")).toBe("kept");
+    expect(await listAdminSessions()).toEqual([]);
+    expect(await setupLinkState(link![2]!)).toBe("valid");
+  });
+
+  it("says the environment's password applies again when one is set, and prints no link", async () => {
+    await setSetting(OWNER_PASSWORD_SETTING, await hashPassword("the forgotten password"));
+    const run = await runScript(context.config, { ADMIN_PASSWORD: "the configured password" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("[admin] Sign in with the password of ADMIN_PASSWORD from the environment.");
+    expect(run.stdout).not.toContain("/admin/setup#");
+    expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeUndefined();
+  });
+
+  it("refuses an ADMIN_PASSWORD shorter than 12 characters and changes nothing", async () => {
+    await setSetting(OWNER_PASSWORD_SETTING, "scrypt$32768$8$1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5");
+    const run = await runScript(context.config, { ADMIN_PASSWORD: "too short" });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe("[admin] ADMIN_PASSWORD must be at least 12 characters long; the server will not start with a shorter one.");
+    expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeDefined();
+  });
+});
