@@ -14,23 +14,44 @@ export const adminApi = {
   contact: (id: number) => `/api/admin/contacts/${id}`,
   contactView: (id: number) => `/api/admin/contacts/${id}/view`,
   contactsCsv: "/api/admin/contacts.csv",
+  loginSecondFactor: "/api/admin/login/second-factor",
+  twoFactor: "/api/admin/account/two-factor",
+  twoFactorSetup: "/api/admin/account/two-factor/setup",
+  twoFactorEnable: "/api/admin/account/two-factor/enable",
+  twoFactorDisable: "/api/admin/account/two-factor/disable",
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly body: string;
+  /** From `Retry-After` on a 429, in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: string) {
+  constructor(status: number, body: string, retryAfterSeconds?: number) {
     super(`${status}: ${body}`);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** The API's JSON error (`{ error, fields? }`), when the body is one. */
+  get details(): { error?: string; fields?: Record<string, string> } {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      return typeof parsed === "object" && parsed !== null ? (parsed as { error?: string; fields?: Record<string, string> }) : {};
+    } catch {
+      return {};
+    }
   }
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text().catch(() => "")) || response.statusText;
-  throw new ApiError(response.status, text);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  throw new ApiError(response.status, text, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }
 
 /** For mutations: sends cookies, JSON when there is a body, and throws on any non-ok answer. */

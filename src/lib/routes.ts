@@ -24,4 +24,5 @@ export const routes = {
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",
   adminContacts: "/admin/contacts",
+  adminAccount: "/admin/account",
 } as const;

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { createAdminQueryClient } from "@/lib/admin-api";
 import { pageTitle } from "@/lib/seo";
+import { AccountPage } from "./account-page";
 import { AdminShell } from "./admin-shell";
 import { type AdminPage, adminPageAt, adminPageTitles } from "./admin-pages";
 import { AdminPathProvider, useLocationPath } from "./admin-router";
@@ -25,6 +26,12 @@ function Screen({ page }: { page: AdminPage }) {
       return (
         <AdminShell>
           <ContactInbox />
+        </AdminShell>
+      );
+    case "account":
+      return (
+        <AdminShell>
+          <AccountPage />
         </AdminShell>
       );
   }

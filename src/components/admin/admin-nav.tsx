@@ -12,9 +12,10 @@ export type InboxCounts = { surveys: number; contacts: number };
 const links = [
   { href: adminPages.surveys, label: "Surveys", count: (counts: InboxCounts) => counts.surveys },
   { href: adminPages.contacts, label: "Contacts", count: (counts: InboxCounts) => counts.contacts },
+  { href: adminPages.account, label: "Account", count: () => 0 },
 ] as const;
 
-/** The admin bar: the two inboxes with their number of new items, and logging out. */
+/** The admin bar: the two inboxes with their number of new items, the account, and logging out. */
 export function AdminNav() {
   const pathname = useAdminPath();
   const queryClient = useQueryClient();

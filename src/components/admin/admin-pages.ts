@@ -5,6 +5,7 @@ export const adminPages = {
   login: routes.adminLogin,
   surveys: routes.adminSurveys,
   contacts: routes.adminContacts,
+  account: routes.adminAccount,
 } as const;
 
 export type AdminPage = keyof typeof adminPages;
@@ -14,6 +15,7 @@ export const adminPageTitles: Record<AdminPage, string> = {
   login: "Admin Login",
   surveys: "Survey Submissions",
   contacts: "Contact Requests",
+  account: "Account",
 };
 
 /** The screen at a path, or undefined for a path the back office does not have. */

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, endAdminSession, startAdminSession } from "@/server/auth/admin-session";
+import { SESSION_COOKIE, endAdminSession } from "@/server/auth/admin-session";
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "@/server/auth/login-rate-limit";
 import { verifyPassword } from "@/server/auth/password-hash";
+import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
@@ -13,6 +14,8 @@ import { isSecureRequest, readCookie, serializeCookie } from "@/server/http/cook
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { isSameOriginRequest } from "@/server/http/same-origin";
+import { signedInResponse } from "./signed-in-response";
+import { beginSecondFactor } from "./two-factor-routes";
 
 const INVALID = "Invalid username or password.";
 
@@ -52,15 +55,9 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
     }
 
     await clearLoginFailures(address, username);
-    // A fresh token at every login; any session the browser still held is ended.
-    await endAdminSession(readCookie(request, SESSION_COOKIE));
-    const session = await startAdminSession();
-    const response = jsonResponse({ authenticated: true, username: credentials.username });
-    response.headers.append(
-      "Set-Cookie",
-      serializeCookie(SESSION_COOKIE, session.token, { maxAgeSeconds: SESSION_ABSOLUTE_TTL_MS / 1000, secure: isSecureRequest(request) }),
-    );
-    return response;
+    // With the second factor on, the right password opens a pending login, not a session.
+    if (await isTwoFactorEnabled()) return beginSecondFactor(request);
+    return signedInResponse(request, credentials.username);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     console.error("[admin] login failed:", error);
