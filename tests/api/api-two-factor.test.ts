@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import type { APIContext, APIRoute } from "astro";
 import { generate } from "otplib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,6 +16,7 @@ import { SESSION_COOKIE } from "@/server/auth/admin-session";
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MAX_ATTEMPTS, PENDING_LOGIN_TTL_MS } from "@/server/auth/pending-login";
 import { ENROLMENT_TTL_MS, TWO_FACTOR_ATTEMPT_LIMIT } from "@/server/auth/two-factor";
 import { getDb } from "@/server/db/connection";
+import { type DbConfig } from "@/server/db/connection";
 import { describeEachEngine } from "../support/test-database";
 
 /**
@@ -125,6 +128,22 @@ function startOfStep(at = "2030-01-01T12:00:00Z") {
   vi.setSystemTime(new Date(at));
 }
 
+/** `npm run admin:two-factor-off` against the given database, as the operator would run it. */
+function runTwoFactorOff(config: DbConfig): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = path.resolve(__dirname, "../..");
+  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...inherited } = process.env;
+  const env = { ...inherited, ...(config.engine === "sqlite" ? { DATABASE_PATH: config.path } : { DATABASE_URL: config.url }) };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/two-factor-off.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 beforeEach(() => {
   process.env.ADMIN_USERNAME = "admin";
   process.env.ADMIN_PASSWORD = PASSWORD;
@@ -137,7 +156,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describeEachEngine("two-step verification", () => {
+describeEachEngine("two-step verification", (context) => {
   describe("turning it on", () => {
     it("setup gives a key, its otpauth URI and a QR code, and nothing is on until a right code confirms it", async () => {
       const cookie = await session();
@@ -463,6 +482,18 @@ describeEachEngine("two-step verification", () => {
       const orphan = await sendCode(pending, "123456");
       expect(orphan.status).toBe(401);
     });
+
+    it("npm run admin:two-factor-off turns it off from the server's shell, for a lost phone and no recovery code", async () => {
+      const { cookie } = await turnOn();
+      const run = await runTwoFactorOff(context.config);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("Two-step verification is off");
+      expect(await status(cookie)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+      expect(await (await passwordLogin()).json()).toEqual({ authenticated: true, username: "admin" });
+      const again = await runTwoFactorOff(context.config);
+      expect(again.stdout).toContain("was not on; nothing changed");
+    }, 60_000);
 
     it("needs a session and the same origin", async () => {
       const { cookie, recoveryCodes } = await turnOn();

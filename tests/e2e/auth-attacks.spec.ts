@@ -15,7 +15,7 @@ const ADMIN = { username: "admin", password: "auth-attacks-password-123" };
 const ADMIN_API_DIR = path.join(process.cwd(), "src", "pages", "api", "admin");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The only admin endpoints that answer without a session, and why. */
-const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/logout"]);
+const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/logout", "POST /api/admin/login/second-factor"]);
 
 /** Every admin endpoint file, as the URL a client calls (`[id]` filled with 1). */
 function adminRoutes(): string[] {
