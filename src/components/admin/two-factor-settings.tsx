@@ -9,6 +9,7 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { adminApi, apiRequest } from "@/lib/admin-api";
 import { toast } from "@/lib/toast-store";
 import {
+  RECOVERY_CODE_COUNT,
   type TwoFactorDisableData,
   twoFactorDisableSchema,
   type TwoFactorEnableData,
@@ -172,7 +173,7 @@ function EnabledState({ status, onDisabled }: { status: TwoFactorStatus; onDisab
     <div className="grid gap-5">
       <p className="text-slate-700">
         <strong className="font-semibold text-slate-900">On{since ? ` since ${since}` : ""}.</strong> Signing in asks for a code from your
-        authenticator app after your password. {status.recoveryCodesLeft} of 10 recovery codes left
+        authenticator app after your password. {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left
         {status.recoveryCodesLeft <= 3 ? ": when they run out, turn two-step verification off and on again for new ones." : "."}
       </p>
       <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Turn off two-step verification" className="grid max-w-sm gap-5">

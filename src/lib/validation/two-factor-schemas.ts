@@ -34,12 +34,14 @@ export const TWO_FACTOR_MESSAGES = {
 /** Spaces, hyphens and case are how people copy codes; they carry no meaning. */
 const normalizeCode = (value: string) => value.replace(/[\s-]+/g, "").toLowerCase();
 
-const codeText = () =>
+/** A typed code, normalised, then held to `accepts` (an empty field gets the "required" message alone). */
+const codeText = (accepts: (code: string) => boolean, shapeMessage: string) =>
   z.string({ error: TWO_FACTOR_MESSAGES.codeRequired }).check(
     // Bounded before normalising, so an oversized value is refused without work.
-    z.maxLength(100, TWO_FACTOR_MESSAGES.codeOrRecoveryShape),
+    z.maxLength(100, shapeMessage),
     z.overwrite(normalizeCode),
     z.minLength(1, TWO_FACTOR_MESSAGES.codeRequired),
+    z.refine((value) => value === "" || accepts(value), shapeMessage),
   );
 
 const currentPassword = () =>
@@ -52,12 +54,11 @@ const currentPassword = () =>
     );
 
 /** A code from the app or an unused recovery code. */
-const codeOrRecoveryCode = () =>
-  codeText().check(z.refine((value) => value === "" || TOTP_CODE.test(value) || RECOVERY_CODE.test(value), TWO_FACTOR_MESSAGES.codeOrRecoveryShape));
+const codeOrRecoveryCode = () => codeText((value) => TOTP_CODE.test(value) || RECOVERY_CODE.test(value), TWO_FACTOR_MESSAGES.codeOrRecoveryShape);
 
 /** Turning it on: a code from the new key proves the app has it; the password proves it is the owner. */
 export const twoFactorEnableSchema = z.object({
-  code: codeText().check(z.refine((value) => value === "" || TOTP_CODE.test(value), TWO_FACTOR_MESSAGES.codeShape)),
+  code: codeText((value) => TOTP_CODE.test(value), TWO_FACTOR_MESSAGES.codeShape),
   password: currentPassword(),
 });
 export type TwoFactorEnableData = z.output<typeof twoFactorEnableSchema>;
