@@ -116,9 +116,11 @@ test.describe("two-step verification", () => {
     const file = await (await download).path();
     const saved = await readFile(file, "utf8");
     for (const code of recoveryCodes) expect(saved).toContain(code);
+    await expectNoAxeViolations(page, "the recovery codes");
     await section.getByRole("button", { name: "I have saved them" }).click();
     await expect(section).toContainText("On since");
     await expect(section).toContainText("10 of 10 recovery codes left");
+    await expectNoAxeViolations(page, "the account page with two-step verification on");
 
     // Signing in now asks for a code after the password.
     await logOut(page);
