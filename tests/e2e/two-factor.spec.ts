@@ -20,6 +20,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 test.describe.configure({ mode: "serial" });
 
 async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A toast fading in is half transparent: judge colours once every animation has finished.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`).join("\n");
   expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
