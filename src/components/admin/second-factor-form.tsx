@@ -67,11 +67,12 @@ export function SecondFactorForm({ onSignedIn, onRestart }: { onSignedIn: () => 
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? "Verifying..." : "Verify"}
       </Button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Button variant="link" className="px-0" onClick={switchMode}>
+      {/* The link buttons keep their padding (a 44 px tap target); the row gives it back so their text lines up with the field. */}
+      <div className="-mx-4 flex flex-wrap justify-between gap-2 text-sm">
+        <Button variant="link" onClick={switchMode}>
           {useRecovery ? "Use a code from your app" : "Use a recovery code"}
         </Button>
-        <Button variant="link" className="px-0" onClick={onRestart}>
+        <Button variant="link" onClick={onRestart}>
           Start over
         </Button>
       </div>
