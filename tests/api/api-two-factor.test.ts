@@ -442,6 +442,47 @@ describeEachEngine("two-step verification", (context) => {
     });
   });
 
+  describe("hostile bodies", () => {
+    it("every two-factor endpoint answers wrong types, extra fields, NUL, non-JSON and oversized bodies with a JSON 4xx, and nothing changes", async () => {
+      const { cookie } = await turnOn();
+      const pending = await pendingLogin();
+      const bodies: { raw: string; contentType?: string }[] = [
+        { raw: "[]" },
+        { raw: "null" },
+        { raw: '{"code": 123456, "password": 5}' },
+        { raw: '{"code": {"$gt": ""}, "password": ["x"]}' },
+        { raw: '{"code": "12\u00003456", "password": "a\u0000b"}' },
+        { raw: '{"__proto__": {"admin": true}, "code": "12345"}' },
+        { raw: '{"code": "123456"', contentType: "application/json" },
+        { raw: "code=123456", contentType: "application/x-www-form-urlencoded" },
+        { raw: JSON.stringify({ code: "1".repeat(70 * 1024), password: "x" }) },
+      ];
+      const endpoints = [
+        { path: "/api/admin/login/second-factor", handler: postSecondFactor, cookies: [pending] },
+        { path: "/api/admin/account/two-factor/enable", handler: postEnable, cookies: [cookie] },
+        { path: "/api/admin/account/two-factor/disable", handler: postDisable, cookies: [cookie] },
+      ];
+      for (const endpoint of endpoints) {
+        for (const body of bodies) {
+          const response = await endpoint.handler(
+            new Request(`${ORIGIN}${endpoint.path}`, {
+              method: "POST",
+              headers: { "content-type": body.contentType ?? "application/json", cookie: endpoint.cookies.join("; "), "x-forwarded-for": nextAddress() },
+              body: body.raw,
+            }),
+          );
+          const label = `${endpoint.path} ${body.raw.slice(0, 60)}`;
+          expect(response.status, label).toBeGreaterThanOrEqual(400);
+          expect(response.status, label).toBeLessThan(500);
+          expect(await response.json(), label).toHaveProperty("error");
+        }
+      }
+      expect(await status(cookie)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+      const row = await (await getDb()).selectFrom("admin_pending_logins").select("attempts").executeTakeFirstOrThrow();
+      expect(Number(row.attempts)).toBe(0);
+    });
+  });
+
   describe("turning it off", () => {
     it("needs the current password and a current code: either wrong answers 400 and it stays on; both right turn it off", async () => {
       startOfStep();
