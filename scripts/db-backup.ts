@@ -10,7 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { readDbConfig } from "../src/server/db/connection";
 
-const TABLES = ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "admin_setup_tokens", "rate_limits", "settings"] as const;
+const TABLES = ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "admin_setup_tokens", "rate_limits", "login_throttle", "settings", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins"] as const;
 
 function defaultTarget(now = new Date()): string {
   return path.join("backups", `site-${now.toISOString().replace(/[:.]/g, "-")}.db`);

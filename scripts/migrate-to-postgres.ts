@@ -44,6 +44,9 @@ const TABLES: readonly TableSpec[] = [
   { name: "settings", key: "key", serial: false, booleans: [] },
   { name: "rate_limits", key: "key", serial: false, booleans: [] },
   { name: "login_throttle", key: "key", serial: false, booleans: [] },
+  { name: "admin_two_factor", key: "id", serial: false, booleans: [] },
+  { name: "admin_recovery_codes", key: "code_hash", serial: false, booleans: [] },
+  { name: "admin_pending_logins", key: "token_hash", serial: false, booleans: [] },
 ];
 
 const PAGE_SIZE = 500;

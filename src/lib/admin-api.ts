@@ -19,6 +19,11 @@ export const adminApi = {
   accountSession: (id: string) => `/api/admin/account/sessions/${encodeURIComponent(id)}`,
   setup: "/api/admin/setup",
   setupCheck: "/api/admin/setup/check",
+  loginSecondFactor: "/api/admin/login/second-factor",
+  twoFactor: "/api/admin/account/two-factor",
+  twoFactorSetup: "/api/admin/account/two-factor/setup",
+  twoFactorEnable: "/api/admin/account/two-factor/enable",
+  twoFactorDisable: "/api/admin/account/two-factor/disable",
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */

@@ -194,7 +194,7 @@ describeEachEngine("login limits", () => {
       // Bounded, so a throttle that never refuses fails here rather than looping.
       while (now < T0 + 2 * 24 * HOUR && guessesAt.length < 100) {
         // Every guess from a new address: the address limit plays no part.
-        const attempt = await reserveLoginAttempt({ address: nextAddress(), username: "admin", deviceCookie: undefined, secure: false, now });
+        const attempt = await reserveLoginAttempt({ address: nextAddress(), username: "admin", deviceCookie: undefined, now });
         if (attempt.status === "reserved") {
           guessesAt.push(now - T0);
           continue;
@@ -214,7 +214,7 @@ describeEachEngine("login limits", () => {
       const quiet = guessesAt.at(-1)! + T0 + 24 * HOUR;
       const again = [];
       for (let index = 0; index < 6; index += 1) {
-        again.push((await reserveLoginAttempt({ address: nextAddress(), username: "admin", deviceCookie: undefined, secure: false, now: quiet })).status);
+        again.push((await reserveLoginAttempt({ address: nextAddress(), username: "admin", deviceCookie: undefined, now: quiet })).status);
       }
       expect(again).toEqual(["reserved", "reserved", "reserved", "reserved", "reserved", "refused"]);
     });

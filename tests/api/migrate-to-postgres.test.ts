@@ -3,12 +3,16 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { LIMITS } from "@/lib/validation/limits";
 import { contactPresetValues, projectTypeValues } from "@/lib/validation/project-types";
 import { surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
+import { startPendingLogin } from "@/server/auth/pending-login";
+import { beginEnrolment, confirmEnrolment } from "@/server/auth/two-factor";
+import { readTwoFactor } from "@/server/db/admin-two-factor";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
 import { findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
@@ -155,6 +159,13 @@ async function fillThroughTheApp(): Promise<void> {
   const schedule = { freeAttempts: 2, waitsMs: [60_000], streakResetMs: 24 * 60 * 60 * 1000 };
   for (let attempt = 0; attempt < 2; attempt += 1) await reserveThrottledAttempt("login:user:zoë 👀", schedule, now);
   await reserveThrottledAttempt("login:user:admin", schedule, now);
+  // Two-step verification on, with its recovery codes, one of them used, and a login waiting for its code.
+  const enrolment = await beginEnrolment("admin", now);
+  const enabled = await confirmEnrolment(await generate({ secret: enrolment!.secret, epoch: Math.floor(now / 1000) }), now);
+  expect(enabled.ok).toBe(true);
+  const db = await getDb();
+  await db.updateTable("admin_recovery_codes").set({ used_at: now }).where("code_hash", "=", (await db.selectFrom("admin_recovery_codes").select("code_hash").executeTakeFirstOrThrow()).code_hash).execute();
+  await startPendingLogin(now);
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
@@ -172,6 +183,9 @@ async function readThroughTheApp() {
     rateLimits: await Promise.all(RATE_KEYS.map((key) => peekRateLimit(key, 5, WINDOW))),
     rateLimitRows: rateLimitRows.sort((a, b) => (a.key < b.key ? -1 : 1)),
     loginThrottleRows,
+    twoFactor: await readTwoFactor(),
+    recoveryCodes: (await db.selectFrom("admin_recovery_codes").selectAll().orderBy("code_hash").execute()).map((row) => ({ ...row, created_at: Number(row.created_at), used_at: row.used_at === null ? null : Number(row.used_at) })),
+    pendingLogins: (await db.selectFrom("admin_pending_logins").selectAll().execute()).map((row) => ({ ...row, created_at: Number(row.created_at), expires_at: Number(row.expires_at), attempts: Number(row.attempts) })),
   };
 }
 
@@ -228,10 +242,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens"]) {
+    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 22 rows in 8 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 34 rows in 11 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -309,6 +323,9 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
   it("leaves the SQLite database as it was", async () => {
     await useDatabase(sqlite);
     expect(await readThroughTheApp()).toEqual(inSqlite);
-    expect(await countRows()).toEqual({ mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2 });
+    expect(await countRows()).toEqual({
+      mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
+      admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1,
+    });
   });
 });

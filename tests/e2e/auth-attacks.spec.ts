@@ -15,10 +15,11 @@ const ADMIN = { username: "admin", password: "auth-attacks-password-123" };
 const ADMIN_API_DIR = path.join(process.cwd(), "src", "pages", "api", "admin");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /**
- * The only admin endpoints that answer without a session, and why: logging in and out,
- * and the first-run setup link, which stands in for a password (tests/api/api-admin-account.test.ts).
+ * The only admin endpoints that answer without a session, and why: logging in (and its
+ * second-factor step, which needs a pending login) and out, and the first-run setup link,
+ * which stands in for a password (tests/api/api-admin-account.test.ts).
  */
-const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/logout", "POST /api/admin/setup", "POST /api/admin/setup/check"]);
+const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/logout", "POST /api/admin/login/second-factor", "POST /api/admin/setup", "POST /api/admin/setup/check"]);
 
 /** Every admin endpoint file, as the URL a client calls (`[id]` filled with 1). */
 function adminRoutes(): string[] {

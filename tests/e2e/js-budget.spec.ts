@@ -15,7 +15,7 @@ const CONTENT_BUDGET = 15 * KB;
 const FORM_BUDGET = 120 * KB;
 const ADMIN_BUDGET = 200 * KB;
 const FORM_PAGES = ["/contact", "/survey"];
-const ADMIN_PAGES = ["/admin/login", "/admin/surveys", "/admin/contacts"];
+const ADMIN_PAGES = ["/admin/login", "/admin/surveys", "/admin/contacts", "/admin/account"];
 const WIDTHS = [375, 1280];
 
 function budgetOf(path: string): number {

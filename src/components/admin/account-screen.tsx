@@ -1,8 +1,9 @@
 import { ActiveSessions } from "./active-sessions";
 import { ChangePasswordForm } from "./change-password-form";
 import { AccountSection } from "./account-section";
+import { TwoFactorSettings } from "./two-factor-settings";
 
-/** /admin/account: the owner's password and the browsers signed in to the back office. */
+/** /admin/account: the owner's password, the browsers signed in to the back office, and two-step verification. */
 export function AccountScreen() {
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
@@ -13,6 +14,7 @@ export function AccountScreen() {
       <AccountSection title="Active sessions" description="Browsers signed in to the back office. End any session you do not recognise.">
         <ActiveSessions />
       </AccountSection>
+      <TwoFactorSettings />
     </div>
   );
 }

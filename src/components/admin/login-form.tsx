@@ -9,6 +9,7 @@ import { toast } from "@/lib/toast-store";
 import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-login-schema";
 import { adminPages } from "./admin-pages";
 import { navigate } from "./admin-router";
+import { SecondFactorForm } from "./second-factor-form";
 
 export const LOGIN_SUCCESS = { title: "Login Successful", description: "Welcome to the admin dashboard" };
 export const LOGIN_FAILURE = { title: "Login Failed", description: "Invalid username or password." };
@@ -34,11 +35,15 @@ function loginFailure(error: unknown): { title: string; description: string } {
   return serverMessage ? { title: LOGIN_FAILURE.title, description: serverMessage } : LOGIN_FAILURE;
 }
 
-/** §2/§5/§8 admin login. */
+/**
+ * §2/§5/§8 admin login. With two-step verification on, a right password leads to the
+ * code step.
+ */
 export function LoginForm() {
   const queryClient = useQueryClient();
   const baseId = useId();
   const [redirecting, setRedirecting] = useState(false);
+  const [askForCode, setAskForCode] = useState(false);
   const form = useForm<AdminLoginData>({
     resolver: zodResolver(adminLoginSchema),
     defaultValues: { username: "", password: "" },
@@ -46,19 +51,40 @@ export function LoginForm() {
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || redirecting;
 
-  const onValid = async (values: AdminLoginData) => {
-    try {
-      await apiRequest("POST", adminApi.login, values);
-    } catch (error) {
-      toast({ ...loginFailure(error), variant: "destructive" });
-      return;
-    }
+  const signedIn = () => {
     // A failed auth check from before this login must not send the user back here.
     queryClient.clear();
     setRedirecting(true);
     toast(LOGIN_SUCCESS);
     navigate(adminPages.surveys);
   };
+
+  const onValid = async (values: AdminLoginData) => {
+    let answer: { secondFactorRequired?: boolean };
+    try {
+      answer = (await (await apiRequest("POST", adminApi.login, values)).json()) as typeof answer;
+    } catch (error) {
+      toast({ ...loginFailure(error), variant: "destructive" });
+      return;
+    }
+    if (answer.secondFactorRequired) {
+      setAskForCode(true);
+      return;
+    }
+    signedIn();
+  };
+
+  if (askForCode) {
+    return (
+      <SecondFactorForm
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.reset({ username: form.getValues("username"), password: "" });
+          setAskForCode(false);
+        }}
+      />
+    );
+  }
 
   return (
     // method="post" keeps the password out of the URL if it is sent before scripts load.

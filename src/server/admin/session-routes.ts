@@ -1,17 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
-import {
-  clearedSessionCookie,
-  endAdminSession,
-  readSessionToken,
-  sessionCookie,
-  sessionOriginOf,
-  startAdminSession,
-} from "@/server/auth/admin-session";
+import { clearedSessionCookie, endAdminSession, readSessionToken } from "@/server/auth/admin-session";
 import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
 import { FORGED_DEVICE_COOKIE, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { verifyPassword } from "@/server/auth/password-hash";
+import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
@@ -21,6 +15,8 @@ import { isSecureRequest, readCookie } from "@/server/http/cookies";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { isSameOriginRequest } from "@/server/http/same-origin";
+import { signedInResponse } from "./signed-in-response";
+import { beginSecondFactor } from "./two-factor-routes";
 
 const INVALID = "Invalid username or password.";
 
@@ -49,7 +45,7 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
   const secure = isSecureRequest(request);
 
   try {
-    const attempt = await reserveLoginAttempt({ address, username, deviceCookie: readCookie(request, deviceCookieName(secure)), secure });
+    const attempt = await reserveLoginAttempt({ address, username, deviceCookie: readCookie(request, deviceCookieName(secure)) });
     if (attempt.status === "forged-device") return jsonError(400, FORGED_DEVICE_COOKIE, { headers: { "Set-Cookie": clearedDeviceCookieHeader(secure) } });
     if (attempt.status === "refused") return tooManyRequests(attempt.retryAfterSeconds);
 
@@ -58,14 +54,10 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
     const passwordMatches = await verifyPassword(password, credentials.passwordHash);
     if (!(sameText(username, credentials.username) && passwordMatches)) return jsonError(401, INVALID);
 
-    const deviceCookie = await attempt.succeeded(credentials.username);
-    // A fresh token at every login; any session the browser still held is ended.
-    await endAdminSession(readSessionToken(request));
-    const session = await startAdminSession(sessionOriginOf(request, address));
-    const response = jsonResponse({ authenticated: true, username: credentials.username });
-    response.headers.append("Set-Cookie", sessionCookie(request, session.token));
-    response.headers.append("Set-Cookie", deviceCookie);
-    return response;
+    await attempt.succeeded();
+    // With the second factor on, the right password opens a pending login, not a session.
+    if (await isTwoFactorEnabled()) return beginSecondFactor(request);
+    return signedInResponse(request, credentials.username, address);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     console.error("[admin] login failed:", error);

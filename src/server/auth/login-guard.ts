@@ -2,7 +2,7 @@ import { rateLimitMultiplier } from "@/server/config";
 import { clearThrottle, pruneLoginThrottle, reserveThrottledAttempt, type ThrottleSchedule } from "@/server/db/login-throttle";
 import { consumeRateLimit, releaseRateLimitHit, resetRateLimit } from "@/server/db/rate-limits";
 import { addressLimitKey } from "@/server/http/client-address";
-import { checkDeviceCookie, deviceCookieHeader, issueDeviceCookie } from "./device-cookie";
+import { checkDeviceCookie } from "./device-cookie";
 
 /**
  * The login limits, after OWASP's device-cookie scheme. Every attempt is counted *before*
@@ -45,8 +45,6 @@ export interface LoginAttemptRequest {
   username: string;
   /** The raw value of the device cookie, if the browser sent one. */
   deviceCookie: string | undefined;
-  /** Whether the device cookie is set over HTTPS (its `__Host-` name and `Secure`). */
-  secure: boolean;
   now?: number;
 }
 
@@ -57,10 +55,10 @@ export type LoginAttempt =
   | { status: "refused"; retryAfterSeconds: number }
   /**
    * The attempt is counted; check the password. A failure needs nothing more. On success,
-   * `succeeded` ends the failure counts this attempt was under and returns the
-   * `Set-Cookie` value of a new device cookie for the account.
+   * `succeeded` ends the failure counts this attempt was under (the device cookie that makes
+   * the browser a known one comes with the session: src/server/admin/signed-in-response.ts).
    */
-  | { status: "reserved"; knownBrowser: boolean; succeeded(accountUsername: string): Promise<string> };
+  | { status: "reserved"; knownBrowser: boolean; succeeded(): Promise<void> };
 
 const scaled = (limit: number) => Math.max(1, Math.round(limit * rateLimitMultiplier()));
 
@@ -75,7 +73,7 @@ export function unknownBrowserSchedule(): ThrottleSchedule {
 }
 
 /** Counts a login attempt against the limits that apply to it, before any password is checked. */
-export async function reserveLoginAttempt({ address, username, deviceCookie, secure, now = Date.now() }: LoginAttemptRequest): Promise<LoginAttempt> {
+export async function reserveLoginAttempt({ address, username, deviceCookie, now = Date.now() }: LoginAttemptRequest): Promise<LoginAttempt> {
   const device = await checkDeviceCookie(deviceCookie);
   if (device.status === "forged") return { status: "forged-device" };
   const usernameKey = username.toLowerCase().slice(0, 200);
@@ -84,7 +82,7 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, sec
     const deviceKey = `login:device:${device.device.nonce}`;
     const hit = await consumeRateLimit(deviceKey, scaled(KNOWN_BROWSER_FAILURE_LIMIT.limit), KNOWN_BROWSER_FAILURE_LIMIT.windowMs, now);
     if (!hit.allowed) return { status: "refused", retryAfterSeconds: hit.retryAfterSeconds };
-    return reserved(true, secure, () => resetRateLimit(deviceKey));
+    return reserved(true, () => resetRateLimit(deviceKey));
   }
 
   const addressKey = `login:addr:${addressLimitKey(address)}`;
@@ -97,19 +95,17 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, sec
     await releaseRateLimitHit(addressKey, now);
     return { status: "refused", retryAfterSeconds: streak.retryAfterSeconds };
   }
-  return reserved(false, secure, async () => {
+  return reserved(false, async () => {
     await Promise.all([resetRateLimit(addressKey), clearThrottle(userKey)]);
   });
 }
 
-function reserved(knownBrowser: boolean, secure: boolean, clearFailures: () => Promise<void>): LoginAttempt {
+function reserved(knownBrowser: boolean, clearFailures: () => Promise<void>): LoginAttempt {
   return {
     status: "reserved",
     knownBrowser,
-    async succeeded(accountUsername) {
+    async succeeded() {
       await clearFailures();
-      // A new nonce at every login, as OWASP's scheme issues: an old copy of the cookie keeps its own count.
-      return deviceCookieHeader(await issueDeviceCookie(accountUsername), secure);
     },
   };
 }

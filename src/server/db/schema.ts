@@ -121,6 +121,34 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The single row (id 1) of the owner's TOTP second factor. */
+export interface AdminTwoFactorTable {
+  id: number;
+  /** Base32 TOTP secret while two-step verification is on; the server needs it to compute codes. */
+  secret: string | null;
+  enabled_at: number | null;
+  /** The newest TOTP time step accepted: a code of this step or an earlier one is a replay. */
+  last_time_step: number | null;
+  /** A secret shown during enrolment, active only once a code from it is confirmed. */
+  pending_secret: string | null;
+  pending_expires_at: number | null;
+}
+
+export interface AdminRecoveryCodesTable {
+  /** sha-256 hex of the normalised code; the code itself is shown once and never stored. */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A right password waiting for its second factor; the cookie holds the token, this its hash. */
+export interface AdminPendingLoginsTable {
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   contact_requests: ContactRequestsTable;
   survey_submissions: SurveySubmissionsTable;
@@ -130,6 +158,9 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   settings: SettingsTable;
+  admin_two_factor: AdminTwoFactorTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_pending_logins: AdminPendingLoginsTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {
