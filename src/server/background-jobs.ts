@@ -1,5 +1,6 @@
 import { getAdminCredentials } from "@/server/auth/admin-credentials";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
+import { startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
 
 let started = false;
 
@@ -12,7 +13,11 @@ export function startBackgroundJobs(): void {
     console.error("[admin] could not prepare the admin login:", error instanceof Error ? error.message : error);
   });
   startOutboxWorker();
+  startPruneJob();
   // The production server stops taking connections on SIGTERM and lets requests finish;
-  // meanwhile the outbox takes no new work.
-  process.once("SIGTERM", () => void stopOutboxWorker());
+  // meanwhile the outbox and the pruning take no new work.
+  process.once("SIGTERM", () => {
+    void stopOutboxWorker();
+    void stopPruneJob();
+  });
 }
