@@ -3,7 +3,8 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
-import { listContactRequests } from "@/server/db/contact-requests";
+import { site } from "@/content/site";
+import { deleteContactRequest, listContactRequests } from "@/server/db/contact-requests";
 import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/db/mail-outbox";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
@@ -55,7 +56,8 @@ afterAll(() => {
 });
 
 async function sendContact(name: string, address = "203.0.113.7"): Promise<number> {
-  const response = await postContact(jsonRequest("/api/contact", { ...validContact, name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com` }, { address }));
+  const mailbox = name.toLowerCase().replace(/[^a-z0-9]+/g, ".").replace(/^\.|\.$/g, "");
+  const response = await postContact(jsonRequest("/api/contact", { ...validContact, name, email: `${mailbox}@example.com` }, { address }));
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -113,7 +115,7 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     for (const sentAlone of ["First Lead", "Second Lead Dental", "Third Lead"]) expect(digest?.text).not.toContain(sentAlone);
     expect(digest?.text).toContain(`${new Date(T0 + LEAD_EMAIL_WINDOW_MS - 1).toISOString()}  Connectivity survey`);
     expect(digest?.text).toContain("/admin/contacts");
-    expect(digest?.html || "").toContain('href="http://localhost:3000/admin/surveys"');
+    expect(digest?.html || "").toContain(`href="${site.url}/admin/surveys"`);
 
     const outbox = await listOutbox();
     const [digestRow] = outbox.filter((item) => item.kind === "digest");
@@ -221,7 +223,8 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     sink = await startSmtpSink(port);
     await drainOutbox();
     expect(sink.messages).toHaveLength(0);
-    vi.setSystemTime(T0 + LEAD_EMAIL_WINDOW_MS + retryDelayMs(0) + 1000);
+    // Due again: the digest (first failure) and the individual e-mails (second failure).
+    vi.setSystemTime(T0 + LEAD_EMAIL_WINDOW_MS + retryDelayMs(1) + 1000);
     await drainOutbox();
     await drainOutbox();
 
@@ -237,7 +240,6 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     sink = await startSmtpSink(port);
     for (let index = 0; index < PER_HOUR; index += 1) await sendContact(`Kept ${index}`);
     const gone = await sendContact("Deleted Lead");
-    const { deleteContactRequest } = await import("@/server/db/contact-requests");
     expect(await deleteContactRequest(gone)).toBe(true);
     vi.setSystemTime(T0 + LEAD_EMAIL_WINDOW_MS);
     await drainOutbox();
@@ -249,9 +251,9 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
   });
 
   it(`lists at most ${DIGEST_LIST_MAX} leads in full and counts the rest`, async () => {
-    sink = await startSmtpSink(port);
     const total = DIGEST_LIST_MAX + 5;
     await Promise.all(Array.from({ length: PER_HOUR + total }, (_, index) => sendContact(`Mass Lead ${index}`, `192.0.2.${index % 200}`)));
+    sink = await startSmtpSink(port);
     vi.setSystemTime(T0 + LEAD_EMAIL_WINDOW_MS);
     await drainOutbox();
 
@@ -259,6 +261,12 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     expect(digest?.subject).toBe(`Lead digest: ${total} leads past the hourly e-mail limit`);
     expect(digest?.text?.match(/Contact request/g)).toHaveLength(DIGEST_LIST_MAX);
     expect(digest?.text).toContain("…and 5 leads more, listed in the back office.");
+    // The in-process sink, started right after the burst, now and then drops its first
+    // connection ("Greeting never received"): such a message is retried like any other.
+    vi.setSystemTime(T0 + LEAD_EMAIL_WINDOW_MS + retryDelayMs(1) + 1000);
+    await drainOutbox();
+    expect(digests(sink.messages)).toHaveLength(1);
+    expect(individual(sink.messages)).toHaveLength(PER_HOUR);
     expect(byStatus(await listOutbox(), "sent")).toHaveLength(PER_HOUR + total + 1);
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import { freePort, startProductionServer, type RunningServer } from "../support/
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
- * The background jobs (src/server/background-jobs.ts: the outbox worker, the admin login)
+ * The background jobs (src/server/background-jobs.ts: the outbox worker, the pruning job, the admin login)
  * start with the server process (src/fetch.ts, loaded with the server bundle), not with
  * the first request Astro renders. These servers are "ready" on a file sirv serves, so
  * nothing reaches Astro unless the test asks.
