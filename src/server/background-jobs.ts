@@ -1,5 +1,6 @@
 import { announceSetupLinkIfNeeded } from "@/server/auth/admin-setup";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
+import { startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
 
 let started = false;
 
@@ -10,9 +11,13 @@ export function startBackgroundJobs(): void {
   // Prepare the admin login now: without any password, the setup link is printed at start.
   prepareAdminLogin();
   startOutboxWorker();
+  startPruneJob();
   // The production server stops taking connections on SIGTERM and lets requests finish;
-  // meanwhile the outbox takes no new work.
-  process.once("SIGTERM", () => void stopOutboxWorker());
+  // meanwhile the outbox and the pruning take no new work.
+  process.once("SIGTERM", () => {
+    void stopOutboxWorker();
+    void stopPruneJob();
+  });
 }
 
 /** How long to wait before trying again when the database was away at start. */

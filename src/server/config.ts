@@ -40,6 +40,22 @@ export function outboxPollMs(): number {
 }
 
 /**
+ * Lead notification e-mails sent one by one per hour; the leads past it are e-mailed
+ * together in one digest when the hour ends. 0 sends every lead in the hourly digest.
+ */
+export function leadEmailsPerHour(): number {
+  const raw = process.env.LEAD_EMAILS_PER_HOUR?.trim();
+  if (!raw) return 20;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 20;
+}
+
+/** How often each instance deletes expired rate-limit windows, sessions and the like (± 10 %). */
+export function pruneIntervalMs(): number {
+  return positiveNumber("PRUNE_INTERVAL_MS", 5 * 60 * 1000);
+}
+
+/**
  * The key of the survey's address suggestions, or undefined without one. Read per
  * request, so one build serves deployments with and without a key.
  * NEXT_PUBLIC_GOOGLE_MAPS_API_KEY is its name from before the move to Astro, still read.

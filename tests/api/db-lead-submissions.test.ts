@@ -84,7 +84,7 @@ describeEachEngine("lead submissions", (context) => {
     const rows = await listContactRequests();
     expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(stored.map((result) => result.stored!.id).sort((a, b) => a - b));
     const outbox = await listOutbox();
-    expect(outbox.map((message) => message.refId).sort((a, b) => a - b)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b));
+    expect(outbox.map((message) => message.refId ?? 0).sort((a, b) => a - b)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b));
     for (const message of outbox) expect(message.payload.subject).toBe(rows.find((row) => row.id === message.refId)?.name);
   });
 

@@ -10,7 +10,7 @@ import { freePort, startProductionServer, type RunningServer } from "../support/
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
- * The background jobs (src/server/background-jobs.ts: the outbox worker, the admin setup link)
+ * The background jobs (src/server/background-jobs.ts: the outbox worker, the pruning job, the admin setup link)
  * start with the server process (src/fetch.ts, loaded with the server bundle), not with
  * the first request Astro renders. These servers are "ready" on a file sirv serves, so
  * nothing reaches Astro unless the test asks.
@@ -78,6 +78,85 @@ test.describe("background jobs", () => {
     server = await startProductionServer(env, READY_ON_A_STATIC_FILE);
     await expect.poll(() => sink!.messages.length, { timeout: 30_000, message: "the restarted server's worker delivers the queued lead" }).toBe(1);
     expect(sink.messages[0]?.text).toContain(marker);
+  });
+
+  test("the running server deletes expired rate-limit windows and sessions by itself, and keeps the live ones", async () => {
+    const databasePath = path.join(dataDir, "site.db");
+    server = await startProductionServer({
+      DATABASE_PATH: databasePath,
+      DATABASE_URL: undefined,
+      ADMIN_PASSWORD: "background-jobs-password-123",
+      SMTP_URL: undefined,
+      PRUNE_INTERVAL_MS: "300",
+    });
+    // /api/health has opened and migrated the database. A flood's leftovers, as another
+    // instance or an earlier run of this one would have written them:
+    const now = Date.now();
+    const database = new Database(databasePath);
+    database.pragma("busy_timeout = 5000");
+    const counts = () => ({
+      windows: (database.prepare("select count(*) as n from rate_limits").get() as { n: number }).n,
+      sessions: (database.prepare("select count(*) as n from admin_sessions").get() as { n: number }).n,
+    });
+    try {
+      const addWindow = database.prepare("insert into rate_limits (key, window_start, count, expires_at) values (?, ?, 1, ?)");
+      const addSession = database.prepare("insert into admin_sessions (token_hash, created_at, last_seen_at, expires_at) values (?, ?, ?, ?)");
+      database.transaction(() => {
+        for (let index = 0; index < 2_000; index += 1) addWindow.run(`submit:contact:10.0.${index >> 8}.${index & 255}`, now - 20 * 60_000, now - 5 * 60_000);
+        for (let index = 0; index < 3; index += 1) addWindow.run(`login-fail:addr:192.0.2.${index}`, now, now + 15 * 60_000);
+        for (let index = 0; index < 50; index += 1) addSession.run(randomBytes(32).toString("hex"), now - 13 * 3_600_000, now - 12 * 3_600_000, now - 3_600_000);
+        for (let index = 0; index < 2; index += 1) addSession.run(randomBytes(32).toString("hex"), now, now, now + 12 * 3_600_000);
+      })();
+      expect(counts()).toEqual({ windows: 2_003, sessions: 52 });
+
+      await expect.poll(counts, { timeout: 20_000, message: "the server's pruning job deletes what has expired" }).toEqual({ windows: 3, sessions: 2 });
+      expect(server.output()).toMatch(/\[prune\] deleted 2000 expired rate-limit windows, 50 expired admin sessions/);
+    } finally {
+      database.close();
+    }
+  });
+
+  test("past LEAD_EMAILS_PER_HOUR every lead is stored and the rest of the hour's leads are e-mailed as one digest", async () => {
+    const databasePath = path.join(dataDir, "site.db");
+    sink = await startSmtpSink(await freePort());
+    server = await startProductionServer({
+      DATABASE_PATH: databasePath,
+      DATABASE_URL: undefined,
+      ADMIN_PASSWORD: "background-jobs-password-123",
+      RATE_LIMIT_MULTIPLIER: "100",
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Saluda Ridge Website <website@example.com>",
+      LEADS_TO: "owner@example.com",
+      OUTBOX_POLL_MS: "200",
+      LEAD_EMAILS_PER_HOUR: "2",
+    });
+    const marker = `digest-${randomBytes(3).toString("hex")}`;
+    for (let index = 0; index < 5; index += 1) {
+      const answer = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...validContact, name: `Lead ${marker} ${index}` }),
+      });
+      expect(answer.status).toBe(201);
+    }
+    await expect.poll(() => sink!.messages.length, { timeout: 20_000, message: "the first two leads are e-mailed one by one" }).toBe(2);
+    expect(sink.messages.map((mail) => mail.subject)).toEqual([expect.stringContaining(`Lead ${marker} 0`), expect.stringContaining(`Lead ${marker} 1`)]);
+
+    const database = new Database(databasePath);
+    database.pragma("busy_timeout = 5000");
+    try {
+      expect(database.prepare("select count(*) as n from contact_requests").get()).toEqual({ n: 5 });
+      expect(database.prepare("select count(*) as n from mail_outbox where status = 'held'").get()).toEqual({ n: 3 });
+      // The hour ends (what an hour's wait would do to the held notifications).
+      database.prepare("update mail_outbox set next_attempt_at = ? where status = 'held'").run(Date.now());
+    } finally {
+      database.close();
+    }
+
+    await expect.poll(() => sink!.messages.length, { timeout: 20_000, message: "the held leads arrive as one digest" }).toBe(3);
+    const digest = sink.messages[2]!;
+    expect(digest.subject).toBe("Lead digest: 3 leads past the hourly e-mail limit");
+    for (const index of [2, 3, 4]) expect(digest.text).toContain(`Lead ${marker} ${index} <`);
   });
 
   test("a start without an admin password prints a setup link before any request; it works once, then says it was used", async () => {

@@ -70,12 +70,12 @@ describe("getQueryFn", () => {
     const error = await apiRequest("POST", adminApi.login, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).retryAfterSeconds).toBe(120);
-    expect((error as ApiError).errorMessage()).toBe("Too many requests. Please try again later.");
+    expect((error as ApiError).json()?.error).toBe("Too many requests. Please try again later.");
 
     nextResponse = () => new Response("not json", { status: 400 });
     const plain = (await apiRequest("POST", adminApi.login, {}).catch((caught: unknown) => caught)) as ApiError;
     expect(plain.retryAfterSeconds).toBeUndefined();
-    expect(plain.errorMessage()).toBeUndefined();
+    expect(plain.json()).toBeNull();
   });
 });
 

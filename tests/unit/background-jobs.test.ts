@@ -4,9 +4,12 @@ const jobs = vi.hoisted(() => ({
   announceSetupLinkIfNeeded: vi.fn(async () => undefined),
   startOutboxWorker: vi.fn(),
   stopOutboxWorker: vi.fn(async () => undefined),
+  startPruneJob: vi.fn(),
+  stopPruneJob: vi.fn(async () => undefined),
 }));
 vi.mock("@/server/auth/admin-setup", () => ({ announceSetupLinkIfNeeded: jobs.announceSetupLinkIfNeeded }));
 vi.mock("@/server/mail/outbox-worker", () => ({ startOutboxWorker: jobs.startOutboxWorker, stopOutboxWorker: jobs.stopOutboxWorker }));
+vi.mock("@/server/pruning/prune-job", () => ({ startPruneJob: jobs.startPruneJob, stopPruneJob: jobs.stopPruneJob }));
 
 const { startBackgroundJobs } = await import("@/server/background-jobs");
 
@@ -18,15 +21,17 @@ afterEach(() => {
 });
 
 describe("background jobs", () => {
-  it("start once per process however often they are asked to, and stop taking outbox work on SIGTERM", () => {
+  it("start once per process however often they are asked to, and stop the outbox and the pruning on SIGTERM", () => {
     const listenersBefore = process.listenerCount("SIGTERM");
     startBackgroundJobs();
     startBackgroundJobs();
     expect(jobs.announceSetupLinkIfNeeded).toHaveBeenCalledTimes(1);
     expect(jobs.startOutboxWorker).toHaveBeenCalledTimes(1);
+    expect(jobs.startPruneJob).toHaveBeenCalledTimes(1);
     expect(process.listenerCount("SIGTERM")).toBe(listenersBefore + 1);
     process.emit("SIGTERM");
     expect(jobs.stopOutboxWorker).toHaveBeenCalledTimes(1);
+    expect(jobs.stopPruneJob).toHaveBeenCalledTimes(1);
   });
 
   it("tries the admin login again every 10 seconds while the database is away at start", async () => {

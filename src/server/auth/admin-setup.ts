@@ -24,6 +24,11 @@ export function setupLinkOrigin(env: Readonly<Record<string, string | undefined>
   return siteUrl || `http://localhost:${env.PORT?.trim() || "3000"}`;
 }
 
+/** Deletes links expired for longer than we remember them (to say "expired"); returns how many. */
+export function pruneSetupLinks(now = Date.now()): Promise<number> {
+  return deleteAdminSetupTokensExpiredBefore(now - EXPIRED_LINK_MEMORY_MS);
+}
+
 /**
  * A new single-use link for choosing the first password: 32 random bytes, only their
  * SHA-256 stored. The token travels in the fragment, which browsers send to no server, so
@@ -32,7 +37,7 @@ export function setupLinkOrigin(env: Readonly<Record<string, string | undefined>
 export async function createSetupLink(now = Date.now()): Promise<{ url: string; expiresAt: number }> {
   const token = randomBytes(32).toString("base64url");
   const stored = await insertAdminSetupToken(hashSetupToken(token), now, SETUP_LINK_TTL_MS);
-  await deleteAdminSetupTokensExpiredBefore(now - EXPIRED_LINK_MEMORY_MS);
+  await pruneSetupLinks(now);
   return { url: `${setupLinkOrigin()}${routes.adminSetup}#${token}`, expiresAt: stored.expiresAt };
 }
 

@@ -3,9 +3,9 @@ import { getDb } from "./connection";
 /** `tokenHash` is the sha-256 hex of the cookie token, never the token itself. */
 export async function createPendingLogin(tokenHash: string, now: number, ttlMs: number): Promise<void> {
   const db = await getDb();
-  // Logins that were never finished are cleared here: a row exists only after a right
-  // password, so this table stays as small as the number of recent sign-ins.
-  await db.deleteFrom("admin_pending_logins").where("expires_at", "<=", now).execute();
+  // Logins that were never finished are cleared here too (and by the pruning job): a row
+  // exists only after a right password, so this table stays as small as the number of recent sign-ins.
+  await deleteExpiredPendingLogins(now);
   await db.insertInto("admin_pending_logins").values({ token_hash: tokenHash, created_at: now, expires_at: now + ttlMs, attempts: 0 }).execute();
 }
 
@@ -43,4 +43,11 @@ export async function deletePendingLogin(tokenHash: string): Promise<boolean> {
   const db = await getDb();
   const result = await db.deleteFrom("admin_pending_logins").where("token_hash", "=", tokenHash).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes the pending logins past their expiry; returns how many. */
+export async function deleteExpiredPendingLogins(now: number): Promise<number> {
+  const db = await getDb();
+  const result = await db.deleteFrom("admin_pending_logins").where("expires_at", "<=", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

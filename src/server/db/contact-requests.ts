@@ -3,25 +3,26 @@ import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { enqueueOutboxMessage, type OutboxMessage } from "./mail-outbox";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
 
 export type { ContactRequest };
 
 /**
  * Stores a contact request and, when `outbox` is given, its notification e-mail in the
- * same transaction. The honeypot field is never stored.
+ * same transaction, counted against `allowance` when one is given (over it, the
+ * notification waits for the digest). The honeypot field is never stored.
  */
 export async function insertContactRequest(
   data: ContactRequestData,
-  options: { outbox?: OutboxMessage } = {},
+  options: { outbox?: OutboxMessage; allowance?: NotificationAllowance } = {},
 ): Promise<{ id: number; createdAt: string }> {
   const db = await getDb();
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
     const row = await contactRequestInsert(trx, data, now).executeTakeFirstOrThrow();
     if (options.outbox) {
-      await enqueueOutboxMessage(trx, { kind: "contact", refId: row.id, message: options.outbox, now });
+      await enqueueOutboxMessage(trx, { kind: "contact", refId: row.id, message: options.outbox, now }, options.allowance);
     }
     return row.id;
   });

@@ -4,7 +4,7 @@ import type { ContactRequestData } from "@/lib/validation/contact-request-schema
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { DatabaseUnavailableError, engineOf, getDb, sqliteHandleOf } from "./connection";
 import { contactRequestInsert, insertContactRequest } from "./contact-requests";
-import { type OutboxMessage, outboxInsert } from "./mail-outbox";
+import { type NotificationAllowance, notificationHit, type OutboxMessage, outboxInsert } from "./mail-outbox";
 import { consumeRateLimit, type RateLimitResult, rateLimitHit } from "./rate-limits";
 import type { Database } from "./schema";
 import { insertSurveySubmission, surveySubmissionInsert } from "./survey-submissions";
@@ -19,6 +19,8 @@ export interface SubmissionWrite {
   lead?: LeadRecord;
   /** The notification queued in the same transaction as the lead, built only if it is stored. */
   outbox?: (receivedAt: Date) => OutboxMessage;
+  /** The hourly allowance of notification e-mails the notification is counted against, in the same transaction. */
+  notificationAllowance?: NotificationAllowance;
 }
 
 export type SubmissionResult = { allowance: RateLimitResult; stored?: { id: number } };
@@ -42,7 +44,9 @@ export async function recordSubmission(write: SubmissionWrite): Promise<Submissi
   if (!allowance.allowed || !write.lead) return { allowance };
   const outbox = write.outbox?.(new Date());
   const { id } =
-    write.lead.kind === "contact" ? await insertContactRequest(write.lead.data, { outbox }) : await insertSurveySubmission(write.lead.data, { outbox });
+    write.lead.kind === "contact"
+      ? await insertContactRequest(write.lead.data, { outbox, allowance: write.notificationAllowance })
+      : await insertSurveySubmission(write.lead.data, { outbox, allowance: write.notificationAllowance });
   return { allowance, stored: { id } };
 }
 
@@ -129,10 +133,18 @@ function commitGroup(db: Kysely<Database>, handle: SQLite.Database, writes: read
     return statementFor(handle, compiled.sql).get(...compiled.parameters) as Row;
   };
   // Called inside the outer transaction, better-sqlite3 runs this one as a savepoint.
-  const storeLead = handle.transaction((lead: LeadRecord, outbox: SubmissionWrite["outbox"]): number => {
+  const storeLead = handle.transaction((write: SubmissionWrite & { lead: LeadRecord }): number => {
+    const { lead, notificationAllowance } = write;
     const row = lead.kind === "contact" ? run(contactRequestInsert(db, lead.data, now)) : run(surveySubmissionInsert(db, lead.data, now));
-    const message = outbox?.(new Date(now));
-    if (message) run(outboxInsert(db, { kind: lead.kind, refId: row.id, message, now }));
+    const message = write.outbox?.(new Date(now));
+    if (message) {
+      let heldUntil: number | undefined;
+      if (notificationAllowance) {
+        const hit = notificationHit(db, notificationAllowance, now);
+        heldUntil = hit.heldUntil(run(hit.query));
+      }
+      run(outboxInsert(db, { kind: lead.kind, refId: row.id, message, now, heldUntil }));
+    }
     return row.id;
   });
   const all = handle.transaction((): Outcome[] =>
@@ -142,7 +154,7 @@ function commitGroup(db: Kysely<Database>, handle: SQLite.Database, writes: read
         const hit = rateLimitHit(db, key, windowMs, now);
         const allowance = hit.result(run(hit.query), limit);
         if (!allowance.allowed || !write.lead) return { ok: true, result: { allowance } };
-        return { ok: true, result: { allowance, stored: { id: storeLead(write.lead, write.outbox) } } };
+        return { ok: true, result: { allowance, stored: { id: storeLead({ ...write, lead: write.lead }) } } };
       } catch (error) {
         // SQLite rolls the whole transaction back on some errors (disk full, I/O): give up on all.
         if (!handle.inTransaction) throw error;

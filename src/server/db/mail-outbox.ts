@@ -1,6 +1,8 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { engineOf, getDb } from "./connection";
+import { rateLimitHit } from "./rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "./schema";
+import { runSqliteTransaction } from "./sqlite-transaction";
 
 export type { OutboxKind, OutboxStatus };
 
@@ -11,7 +13,8 @@ export type OutboxItem = {
   id: number;
   createdAt: string;
   kind: OutboxKind;
-  refId: number;
+  /** The lead's id; null for a digest. */
+  refId: number | null;
   payload: OutboxMessage;
   status: OutboxStatus;
   attempts: number;
@@ -20,25 +23,61 @@ export type OutboxItem = {
   lockedBy: string | null;
   lastError: string | null;
   sentAt: string | null;
+  /** For a lead notification held for the digest: the digest that carries it. */
+  digestId: number | null;
 };
 
 /** An SMTP error can carry a whole server transcript; the admin needs the gist. */
 const LAST_ERROR_MAX = 2000;
 
 /**
- * Adds a message to the outbox through `executor`, normally the transaction that
- * stored the submission, so a request is never saved without its notification (or the
- * reverse).
+ * How many lead notifications may go out one by one per window (LEAD_EMAILS_PER_HOUR);
+ * the rest are held for one digest e-mail. Counted like a rate limit, on one shared key.
  */
-export async function enqueueOutboxMessage(executor: Kysely<Database>, entry: OutboxEntry): Promise<number> {
-  const row = await outboxInsert(executor, entry).executeTakeFirstOrThrow();
+export type NotificationAllowance = { key: string; limit: number; windowMs: number };
+
+/**
+ * Adds a lead's notification to the outbox through `executor`, normally the transaction
+ * that stored the lead, so a lead is never saved without its notification (or the
+ * reverse). With an `allowance`, the notification is counted against it in the same
+ * transaction, and one over it is held for the digest.
+ */
+export async function enqueueOutboxMessage(executor: Kysely<Database>, entry: OutboxEntry, allowance?: NotificationAllowance): Promise<number> {
+  let heldUntil: number | undefined;
+  if (allowance) {
+    const hit = notificationHit(executor, allowance, entry.now);
+    heldUntil = hit.heldUntil(await hit.query.executeTakeFirstOrThrow());
+  }
+  const row = await outboxInsert(executor, { ...entry, heldUntil }).executeTakeFirstOrThrow();
   return row.id;
 }
 
-export type OutboxEntry = { kind: OutboxKind; refId: number; message: OutboxMessage; now: number };
+export type OutboxEntry = {
+  kind: "contact" | "survey";
+  refId: number;
+  message: OutboxMessage;
+  now: number;
+  /** Held for the digest until then (the end of the window that overflowed) instead of sent on its own. */
+  heldUntil?: number;
+};
+
+/**
+ * Counts one notification against `allowance`; `heldUntil` reads the counter's row and
+ * says until when the notification waits for the digest, or undefined when it may go
+ * now. The query is returned unrun for the SQLite group commit (lead-submissions.ts).
+ */
+export function notificationHit(executor: Kysely<Database>, allowance: NotificationAllowance, now: number) {
+  const hit = rateLimitHit(executor, allowance.key, allowance.windowMs, now);
+  return {
+    query: hit.query,
+    heldUntil: (row: { window_start: number; count: number }): number | undefined =>
+      hit.result(row, allowance.limit).allowed ? undefined : Number(row.window_start) + Math.max(1, Math.floor(allowance.windowMs)),
+  };
+}
 
 /** The insert of `enqueueOutboxMessage`, for the SQLite group commit (lead-submissions.ts). */
 export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
+  const held = entry.heldUntil !== undefined;
   return executor
     .insertInto("mail_outbox")
     .values({
@@ -46,9 +85,9 @@ export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
       kind: entry.kind,
       ref_id: entry.refId,
       payload: JSON.stringify(entry.message),
-      status: "pending",
+      status: held ? "held" : "pending",
       attempts: 0,
-      next_attempt_at: entry.now,
+      next_attempt_at: entry.heldUntil ?? entry.now,
     })
     .returning("id");
 }
@@ -102,10 +141,14 @@ export async function claimOutboxBatch(workerId: string, limit: number, leaseMs:
   return rows.map(toOutboxItem).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
 }
 
-/** False when the lease was lost (expired and taken by another worker). */
+/**
+ * False when the lease was lost (expired and taken by another worker). A digest takes
+ * the notifications it carried along to `sent` (a second statement: should it not run,
+ * they stay `digested`, which is never sent again either).
+ */
 export async function markOutboxSent(id: number, workerId: string, now = Date.now()): Promise<boolean> {
   const db = await getDb();
-  const result = await db
+  const sent = await db
     .updateTable("mail_outbox")
     .set((eb) => ({
       status: "sent",
@@ -118,8 +161,144 @@ export async function markOutboxSent(id: number, workerId: string, now = Date.no
     .where("id", "=", id)
     .where("locked_by", "=", workerId)
     .where("status", "=", "pending")
+    .returning("kind")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (sent?.kind === "digest") {
+    await db.updateTable("mail_outbox").set({ status: "sent", sent_at: now }).where("digest_id", "=", id).where("status", "=", "digested").execute();
+  }
+  return sent !== undefined;
+}
+
+/** A lead notification held for the digest, with the lead as it is stored now. */
+export type HeldNotification = {
+  kind: "contact" | "survey";
+  leadId: number;
+  receivedAt: number;
+  /** The e-mail it would have been on its own. */
+  message: OutboxMessage;
+  /** Undefined when the owner has deleted the lead in the back office meanwhile. */
+  lead?: HeldLead;
+};
+
+type HeldLead =
+  | { kind: "contact"; name: string; email: string; projectType: string }
+  | { kind: "survey"; businessName: string; email: string; interestedServices: string[] };
+
+export type DueDigest = { total: number; listed: HeldNotification[] };
+
+type TakenRow = { id: number; kind: OutboxKind; ref_id: number | null; payload: string; created_at: number };
+type ContactLeadRow = { id: number; name: string; email: string; project_type: string };
+type SurveyLeadRow = { id: number; business_name: string; email: string; interested_services: string };
+
+/** PostgreSQL advisory lock key held while gathering a digest (the migrations use another). */
+const DIGEST_GATHER_LOCK = 4_820_133_716;
+
+/** Ids per `in (…)` list, well inside both engines' limits on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+/**
+ * Gathers every held notification whose window has ended (`next_attempt_at <= now`)
+ * into one new `digest` outbox message, built by `build` from the first `listAtMost` of
+ * them and the total, and marks them `digested`. One transaction: the digest and the
+ * marks commit together or not at all, and the worker sends the digest like any other
+ * message, with its retries. Safe in every instance at once: the update that takes the
+ * held rows is the claim, and one instance gathers at a time (PostgreSQL: an advisory
+ * lock; SQLite: `BEGIN IMMEDIATE`), so the next finds them no longer held and no
+ * notification is in two digests. Returns the digest's id, or undefined when nothing was due.
+ */
+export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessage, listAtMost: number, now = Date.now()): Promise<number | undefined> {
+  const db = await getDb();
+  const due = await db.selectFrom("mail_outbox").select("id").where("status", "=", "held").where("next_attempt_at", "<=", now).limit(1).executeTakeFirst();
+  if (!due) return undefined;
+
+  const insertDigest = (executor: Kysely<Database>) =>
+    executor
+      .insertInto("mail_outbox")
+      .values({ created_at: now, kind: "digest", ref_id: null, payload: "{}", status: "pending", attempts: 0, next_attempt_at: now })
+      .returning("id");
+  const takeHeld = (executor: Kysely<Database>, digestId: number) =>
+    executor
+      .updateTable("mail_outbox")
+      .set({ status: "digested", digest_id: digestId })
+      .where("status", "=", "held")
+      .where("next_attempt_at", "<=", now)
+      .returning(["id", "kind", "ref_id", "payload", "created_at"]);
+  const contactLeads = (executor: Kysely<Database>, ids: number[]) =>
+    executor.selectFrom("contact_requests").select(["id", "name", "email", "project_type"]).where("id", "in", ids);
+  const surveyLeads = (executor: Kysely<Database>, ids: number[]) =>
+    executor.selectFrom("survey_submissions").select(["id", "business_name", "email", "interested_services"]).where("id", "in", ids);
+  const setPayload = (executor: Kysely<Database>, digestId: number, message: OutboxMessage) =>
+    executor.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digestId);
+
+  if (engineOf(db) === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      // One gatherer at a time: two updates taking held rows side by side could each
+      // lock some of them (two digests) or deadlock.
+      await sql`select pg_advisory_xact_lock(${sql.lit(DIGEST_GATHER_LOCK)})`.execute(trx);
+      const digest = await insertDigest(trx).executeTakeFirstOrThrow();
+      const taken = await takeHeld(trx, digest.id).execute();
+      if (taken.length === 0) {
+        // Another instance took them first.
+        await trx.deleteFrom("mail_outbox").where("id", "=", digest.id).execute();
+        return undefined;
+      }
+      const listed = listFirst(taken, listAtMost);
+      const contacts: ContactLeadRow[] = [];
+      const surveys: SurveyLeadRow[] = [];
+      for (const ids of chunks(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(trx, ids).execute()));
+      for (const ids of chunks(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(trx, ids).execute()));
+      await setPayload(trx, digest.id, build(toDueDigest(taken.length, listed, contacts, surveys))).execute();
+      return digest.id;
+    });
+  }
+
+  return runSqliteTransaction(db, (run) => {
+    const [digest] = run(insertDigest(db));
+    if (!digest) throw new Error("The digest was not stored.");
+    const taken = run(takeHeld(db, digest.id));
+    if (taken.length === 0) {
+      run(db.deleteFrom("mail_outbox").where("id", "=", digest.id));
+      return undefined;
+    }
+    const listed = listFirst(taken, listAtMost);
+    const contacts = chunks(leadIds(listed, "contact")).flatMap((ids) => run(contactLeads(db, ids)));
+    const surveys = chunks(leadIds(listed, "survey")).flatMap((ids) => run(surveyLeads(db, ids)));
+    run(setPayload(db, digest.id, build(toDueDigest(taken.length, listed, contacts, surveys))));
+    return digest.id;
+  });
+}
+
+/** The oldest `count` of the notifications taken. */
+function listFirst(taken: TakenRow[], count: number): TakenRow[] {
+  return [...taken].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id - b.id).slice(0, Math.max(0, count));
+}
+
+function leadIds(rows: readonly TakenRow[], kind: "contact" | "survey"): number[] {
+  return rows.filter((row) => row.kind === kind && row.ref_id !== null).map((row) => Number(row.ref_id));
+}
+
+function toDueDigest(total: number, listed: readonly TakenRow[], contacts: readonly ContactLeadRow[], surveys: readonly SurveyLeadRow[]): DueDigest {
+  const leads = new Map<string, HeldLead>();
+  for (const row of contacts) leads.set(`contact:${row.id}`, { kind: "contact", name: row.name, email: row.email, projectType: row.project_type });
+  for (const row of surveys) {
+    // Written as a JSON array by survey-submissions.ts.
+    leads.set(`survey:${row.id}`, { kind: "survey", businessName: row.business_name, email: row.email, interestedServices: JSON.parse(row.interested_services) as string[] });
+  }
+  return {
+    total,
+    listed: listed.map((row) => {
+      const kind = row.kind === "survey" ? "survey" : "contact";
+      const leadId = Number(row.ref_id);
+      // Written only by `outboxInsert`, from a typed OutboxMessage.
+      return { kind, leadId, receivedAt: Number(row.created_at), message: JSON.parse(row.payload) as OutboxMessage, lead: leads.get(`${kind}:${leadId}`) };
+    }),
+  };
+}
+
+function chunks(ids: number[]): number[][] {
+  const result: number[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) result.push(ids.slice(start, start + IDS_PER_QUERY));
+  return result;
 }
 
 /** Records a failed attempt and releases the message for another try at `nextAttemptAt`. */
@@ -192,5 +371,6 @@ function toOutboxItem(row: Selectable<MailOutboxTable>): OutboxItem {
     lockedBy: row.locked_by,
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : isoFromMillis(row.sent_at),
+    digestId: row.digest_id,
   };
 }

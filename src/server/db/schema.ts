@@ -70,14 +70,21 @@ export interface LoginThrottleTable {
   last_attempt_at: number;
 }
 
-export type OutboxKind = "contact" | "survey";
-export type OutboxStatus = "pending" | "sent" | "failed";
+/** A lead's notification (`ref_id` is the lead's id), or an hourly digest of held ones. */
+export type OutboxKind = "contact" | "survey" | "digest";
+/**
+ * `held`: a lead notification over the hourly e-mail allowance, waiting for the digest
+ * (`next_attempt_at` is when its hour ends); `digested`: taken into the digest
+ * `digest_id`, and `sent` with it.
+ */
+export type OutboxStatus = "pending" | "sent" | "failed" | "held" | "digested";
 
 export interface MailOutboxTable {
   id: Generated<number>;
   created_at: number;
   kind: OutboxKind;
-  ref_id: number;
+  /** The lead's id; null for a digest. */
+  ref_id: number | null;
   /** JSON of the message: {to, from, replyTo, subject, text, html}. */
   payload: string;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
@@ -87,6 +94,8 @@ export interface MailOutboxTable {
   locked_by: string | null;
   last_error: string | null;
   sent_at: number | null;
+  /** For a held notification: the digest that carries it. */
+  digest_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AdminSessionsTable {

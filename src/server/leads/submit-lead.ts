@@ -5,6 +5,7 @@ import { mailConfig } from "@/server/config";
 import { type LeadRecord, recordSubmission, type SubmissionWrite } from "@/server/db/lead-submissions";
 import { buildContactLeadEmail, buildSurveyLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
+import { leadEmailAllowance } from "./lead-email-allowance";
 import { submissionRateLimit } from "./submission-rate-limit";
 
 export type SubmitOutcome =
@@ -15,7 +16,8 @@ export type SubmitOutcome =
 /*
  * Every lead, from the API and from the no-script form alike, is stored together
  * with its notification in one transaction: once acknowledged, it is kept and will
- * be e-mailed even if SMTP is down at that moment.
+ * be e-mailed even if SMTP is down at that moment. Past LEAD_EMAILS_PER_HOUR in an
+ * hour, its e-mail waits for the hourly digest instead of going out on its own.
  */
 
 export async function submitContactRequest(data: ContactRequestData, clientAddress: string): Promise<SubmitOutcome> {
@@ -35,6 +37,7 @@ async function submitLead(lead: LeadRecord, honeypot: string | undefined, client
     // A filled honeypot still counts against the limit.
     lead: honeypot ? undefined : lead,
     outbox,
+    notificationAllowance: outbox ? leadEmailAllowance() : undefined,
   });
   if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
   // A filled honeypot looks like success to the bot; nothing is stored or sent.

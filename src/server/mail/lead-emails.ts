@@ -1,10 +1,11 @@
 import { site } from "@/content/site";
+import { routes } from "@/lib/routes";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { contactPresetLabels, projectTypeLabel } from "@/lib/validation/project-types";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import type { MailConfig } from "@/server/config";
-import type { OutboxMessage } from "@/server/db/mail-outbox";
+import type { DueDigest, HeldNotification, OutboxMessage } from "@/server/db/mail-outbox";
 import { escapeHtml, singleLine } from "./escape-html";
 
 type Row = [label: string, value: string];
@@ -74,4 +75,76 @@ export function buildSurveyLeadEmail(data: SurveyData, mail: MailConfig, receive
     text,
     html,
   };
+}
+
+/** A digest lists this many leads in full; the rest are counted, and all are in the back office. */
+export const DIGEST_LIST_MAX = 200;
+
+type DigestLine = { received: string; type: string; name: string; email: string; service: string; inbox: string };
+
+function digestLine(held: HeldNotification): DigestLine {
+  const received = new Date(held.receivedAt).toISOString();
+  const lead = held.lead;
+  if (held.kind === "contact") {
+    const inbox = `${site.url}${routes.adminContacts}`;
+    if (lead?.kind === "contact") return { received, type: "Contact request", name: lead.name, email: lead.email, service: projectTypeLabel(lead.projectType), inbox };
+    return { received, type: "Contact request", ...deletedLead(held), inbox };
+  }
+  const inbox = `${site.url}${routes.adminSurveys}`;
+  if (lead?.kind === "survey") {
+    const service = lead.interestedServices.length ? lead.interestedServices.map(surveyServiceLabel).join(", ") : "None selected";
+    return { received, type: "Connectivity survey", name: lead.businessName, email: lead.email, service, inbox };
+  }
+  return { received, type: "Connectivity survey", ...deletedLead(held), inbox };
+}
+
+/** A lead the owner deleted before the digest went out: what its own e-mail would have said. */
+function deletedLead(held: HeldNotification): Pick<DigestLine, "name" | "email" | "service"> {
+  return { name: held.message.subject, email: held.message.replyTo ?? "", service: "Deleted in the back office since" };
+}
+
+/**
+ * The one e-mail for the leads that came in past LEAD_EMAILS_PER_HOUR in an hour: each
+ * with its time, type, name, e-mail, service and a link to its inbox in the back office.
+ */
+export function buildLeadDigestEmail(digest: DueDigest, mail: MailConfig, perHour: number): OutboxMessage {
+  const lines = digest.listed.map(digestLine);
+  const unlisted = digest.total - lines.length;
+  const leads = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "lead" : "leads"}`;
+  const title = `${leads(digest.total)} in one e-mail`;
+  const intro =
+    `More than ${perHour.toLocaleString("en-US")} leads came in within an hour, so the website collected these ${leads(digest.total)} ` +
+    "here instead of sending one e-mail each. Every one is stored in the back office.";
+  const more = unlisted > 0 ? `…and ${leads(unlisted)} more, listed in the back office.` : "";
+  const footerText = `Sent by the ${site.name} website. Set LEAD_EMAILS_PER_HOUR to change how many leads are e-mailed one by one.`;
+
+  const text = [
+    title,
+    "",
+    intro,
+    "",
+    ...lines.flatMap((line) => [`${line.received}  ${line.type}`, `  ${line.name} <${line.email}>`, `  ${line.service}`, `  ${line.inbox}`, ""]),
+    ...(more ? [more, ""] : []),
+    footerText,
+  ].join("\n");
+
+  const cell = (value: string) => `<td valign="top" style="padding:6px 12px 6px 0;border-top:1px solid #e2e8f0">${escapeHtml(value)}</td>`;
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr>${cell(line.received)}${cell(line.type)}${cell(line.name)}${cell(line.email)}${cell(line.service)}` +
+        `<td valign="top" style="padding:6px 0;border-top:1px solid #e2e8f0"><a href="${escapeHtml(line.inbox)}">Open inbox</a></td></tr>`,
+    )
+    .join("");
+  const heading = ["Received (UTC)", "Type", "Name", "E-mail", "Service", ""]
+    .map((label) => `<th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600">${escapeHtml(label)}</th>`)
+    .join("");
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">` +
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>` +
+    `<table cellspacing="0" cellpadding="0"><tr>${heading}</tr>${rows}</table>` +
+    (more ? `<p>${escapeHtml(more)}</p>` : "") +
+    `<p style="color:#475569;font-size:13px">${escapeHtml(footerText)}</p></body></html>`;
+
+  return { to: mail.leadsTo, from: mail.from, subject: singleLine(`Lead digest: ${leads(digest.total)} past the hourly e-mail limit`), text, html };
 }

@@ -1,8 +1,9 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
-import { mailConfig, outboxPollMs } from "@/server/config";
-import { claimOutboxBatch, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem } from "@/server/db/mail-outbox";
+import { leadEmailsPerHour, mailConfig, outboxPollMs } from "@/server/config";
+import { claimOutboxBatch, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem } from "@/server/db/mail-outbox";
+import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-emails";
 
 /** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */
 export const OUTBOX_MAX_ATTEMPTS = 25;
@@ -61,11 +62,15 @@ async function deliver(item: OutboxItem, transport: Transporter): Promise<"sent"
   }
 }
 
-/** Claims due messages and sends them; safe to run in every instance at once. */
+/**
+ * Gathers the held notifications of an hour that has ended into one digest, then claims
+ * due messages (the digest among them) and sends them; safe to run in every instance at once.
+ */
 export async function runOutboxOnce(): Promise<OutboxRunResult> {
   const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
   const mail = mailConfig();
   if (!mail) return result;
+  await gatherDueDigest((digest) => buildLeadDigestEmail(digest, mail, leadEmailsPerHour()), DIGEST_LIST_MAX);
   const transport = getTransporter(mail.smtpUrl);
   for (;;) {
     const batch = await claimOutboxBatch(workerId, BATCH_SIZE, LEASE_MS);

@@ -1,0 +1,22 @@
+import { SESSION_IDLE_TTL_MS } from "@/server/auth/admin-session";
+import { pruneSetupLinks } from "@/server/auth/admin-setup";
+import { pruneLoginThrottles } from "@/server/auth/login-guard";
+import { deleteExpiredPendingLogins } from "@/server/db/admin-pending-logins";
+import { deleteExpiredAdminSessions } from "@/server/db/admin-sessions";
+import { pruneRateLimits } from "@/server/db/rate-limits";
+
+/**
+ * One kind of row that expires. `prune` deletes the rows expired at `now` and says how
+ * many: one idempotent `delete … where <expiry> <= now`, so every instance may run it at
+ * the same moment without a lock (a row deleted twice is deleted once).
+ */
+export type PruneStep = { name: string; prune: (now: number) => Promise<number> };
+
+/** What the pruning job (prune-job.ts) deletes on every run: add a table's step here. */
+export const PRUNE_STEPS: readonly PruneStep[] = [
+  { name: "rate-limit windows", prune: pruneRateLimits },
+  { name: "admin sessions", prune: (now) => deleteExpiredAdminSessions(now, SESSION_IDLE_TTL_MS) },
+  { name: "login slowdown streaks", prune: pruneLoginThrottles },
+  { name: "pending second-factor logins", prune: deleteExpiredPendingLogins },
+  { name: "setup links", prune: pruneSetupLinks },
+];
