@@ -8,7 +8,7 @@ import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
 import { toast } from "@/lib/toast-store";
 import { changePasswordSchema, type ChangePasswordData } from "@/lib/validation/change-password-schema";
 import { LIMITS } from "@/lib/validation/limits";
-import { showServerFieldErrors } from "./server-field-errors";
+import { showServerFieldErrors } from "./server-form-errors";
 
 export const PASSWORD_CHANGED = { title: "Password changed", description: "Every other browser has been signed out." };
 const TOO_MANY_ATTEMPTS = { title: "Too many attempts", description: "Wait a few minutes before trying your current password again." };

@@ -10,19 +10,16 @@ import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-lo
 import { adminPages } from "./admin-pages";
 import { navigate } from "./admin-router";
 import { SecondFactorForm } from "./second-factor-form";
+import { waitInWords } from "./server-form-errors";
 
 export const LOGIN_SUCCESS = { title: "Login Successful", description: "Welcome to the admin dashboard" };
 export const LOGIN_FAILURE = { title: "Login Failed", description: "Invalid username or password." };
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-
 /** The 429 message: how long the server asked us to wait (Retry-After), in words. */
 export function tooManyAttemptsText(retryAfterSeconds: number | undefined): string {
-  if (retryAfterSeconds === undefined) return "Too many login attempts. Please try again later.";
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? plural(seconds, "second") : minutes < 60 ? plural(minutes, "minute") : plural(Math.ceil(minutes / 60), "hour");
-  return `Too many login attempts. Please try again in ${wait}.`;
+  return retryAfterSeconds === undefined
+    ? "Too many login attempts. Please try again later."
+    : `Too many login attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { adminSetupSchema, type AdminSetupData } from "@/lib/validation/admin-se
 import { LIMITS } from "@/lib/validation/limits";
 import { adminPages } from "./admin-pages";
 import { navigate } from "./admin-router";
-import { showServerFieldErrors } from "./server-field-errors";
+import { showServerFieldErrors } from "./server-form-errors";
 
 export const SETUP_DONE = { title: "Password saved", description: "You are signed in. Use this password from now on." };
 const SETUP_FAILED = { title: "Error", description: "The password could not be saved. Please try again." };
