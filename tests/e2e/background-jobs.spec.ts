@@ -100,12 +100,12 @@ test.describe("background jobs", () => {
     });
     try {
       const addWindow = database.prepare("insert into rate_limits (key, window_start, count, expires_at) values (?, ?, 1, ?)");
-      const addSession = database.prepare("insert into admin_sessions (token_hash, created_at, last_seen_at, expires_at) values (?, ?, ?, ?)");
+      const addSession = database.prepare("insert into admin_sessions (token_hash, public_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)");
       database.transaction(() => {
         for (let index = 0; index < 2_000; index += 1) addWindow.run(`submit:contact:10.0.${index >> 8}.${index & 255}`, now - 20 * 60_000, now - 5 * 60_000);
         for (let index = 0; index < 3; index += 1) addWindow.run(`login-fail:addr:192.0.2.${index}`, now, now + 15 * 60_000);
-        for (let index = 0; index < 50; index += 1) addSession.run(randomBytes(32).toString("hex"), now - 13 * 3_600_000, now - 12 * 3_600_000, now - 3_600_000);
-        for (let index = 0; index < 2; index += 1) addSession.run(randomBytes(32).toString("hex"), now, now, now + 12 * 3_600_000);
+        for (let index = 0; index < 50; index += 1) addSession.run(randomBytes(32).toString("hex"), randomBytes(16).toString("base64url"), now - 13 * 3_600_000, now - 12 * 3_600_000, now - 3_600_000);
+        for (let index = 0; index < 2; index += 1) addSession.run(randomBytes(32).toString("hex"), randomBytes(16).toString("base64url"), now, now, now + 12 * 3_600_000);
       })();
       expect(counts()).toEqual({ windows: 2_003, sessions: 52 });
 
