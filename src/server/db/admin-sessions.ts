@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import { getDb } from "./connection";
+import type { AdminSessionsTable } from "./schema";
 
 /** Times are epoch milliseconds; the auth layer compares them with its clock. */
 export type AdminSession = {
@@ -19,17 +21,7 @@ export type AdminSessionOrigin = { userAgent?: string | null; address?: string |
 /** 16 random bytes, base64url: unguessable, and useless without the cookie token anyway. */
 export const SESSION_PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-type AdminSessionRow = {
-  token_hash: string;
-  public_id: string;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-  user_agent: string | null;
-  address: string | null;
-};
-
-function fromRow(row: AdminSessionRow): AdminSession {
+function fromRow(row: Selectable<AdminSessionsTable>): AdminSession {
   return {
     tokenHash: row.token_hash,
     publicId: row.public_id,
@@ -44,7 +36,7 @@ function fromRow(row: AdminSessionRow): AdminSession {
 /** `tokenHash` is the sha-256 hex of the cookie token, never the token itself. */
 export async function createAdminSession(tokenHash: string, now: number, absoluteTtlMs: number, origin: AdminSessionOrigin = {}): Promise<AdminSession> {
   const db = await getDb();
-  const row: AdminSessionRow = {
+  const row: Selectable<AdminSessionsTable> = {
     token_hash: tokenHash,
     public_id: randomBytes(16).toString("base64url"),
     created_at: now,
