@@ -1,6 +1,7 @@
 import type { Fetchable } from "astro";
 import { astro, FetchState } from "astro/fetch";
 import { adminPasswordSettingsProblem } from "@/server/auth/admin-credentials";
+import { deviceCookieSettingsProblem } from "@/server/auth/device-cookie";
 import { startBackgroundJobs } from "@/server/background-jobs";
 
 /**
@@ -10,10 +11,10 @@ import { startBackgroundJobs } from "@/server/background-jobs";
  * as `npm start` (or `astro dev`) imports dist/server/entry.mjs. Requests go through
  * Astro's whole pipeline, unchanged. src/middleware.ts would not do: Astro imports it
  * lazily at the first request rendered on demand, and runs it while prerendering.
- * For the same reason the admin password settings are checked here: a server given an
- * ADMIN_PASSWORD too short to keep stops with one clear line before it ever listens.
+ * For the same reason the admin settings are checked here: a server given an ADMIN_PASSWORD
+ * or a DEVICE_COOKIE_SECRET too short to keep stops with one clear line before it ever listens.
  */
-const adminSettingsProblem = adminPasswordSettingsProblem();
+const adminSettingsProblem = adminPasswordSettingsProblem() ?? deviceCookieSettingsProblem();
 if (adminSettingsProblem) {
   console.error(adminSettingsProblem);
   process.exit(1);

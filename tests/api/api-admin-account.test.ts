@@ -22,6 +22,7 @@ import {
   resetAdminCredentialsCache,
 } from "@/server/auth/admin-credentials";
 import { SESSION_COOKIE, SESSION_IDLE_TTL_MS } from "@/server/auth/admin-session";
+import { deviceCookieSettingsProblem } from "@/server/auth/device-cookie";
 import { announceSetupLinkIfNeeded, createSetupLink, SETUP_LINK_TTL_MS } from "@/server/auth/admin-setup";
 import { hashPassword } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
@@ -150,13 +151,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("ADMIN_PASSWORD and ADMIN_PASSWORD_HASH at start", () => {
+describe("admin settings checked at start", () => {
   it("refuses an ADMIN_PASSWORD shorter than 12 characters with one line naming the variable and the minimum", () => {
     const problem = adminPasswordSettingsProblem({ ADMIN_PASSWORD: "elevenchars" });
     expect(problem).toBe("[admin] ADMIN_PASSWORD must be at least 12 characters long; the server will not start with a shorter one.");
     expect(adminPasswordSettingsProblem({ ADMIN_PASSWORD: "twelve chars" })).toBeNull();
     expect(adminPasswordSettingsProblem({})).toBeNull();
     expect(adminPasswordSettingsProblem({ ADMIN_PASSWORD_HASH: "not-a-hash" })).toMatch(/^\[admin\] ADMIN_PASSWORD_HASH is not a hash/);
+  });
+
+  it("names a DEVICE_COOKIE_SECRET shorter than 32 characters, and accepts a long one or none", () => {
+    expect(deviceCookieSettingsProblem({ DEVICE_COOKIE_SECRET: "x".repeat(31) })).toBe(
+      "[admin] DEVICE_COOKIE_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 32`); the server will not start with a shorter one.",
+    );
+    expect(deviceCookieSettingsProblem({ DEVICE_COOKIE_SECRET: "x".repeat(32) })).toBeNull();
+    expect(deviceCookieSettingsProblem({})).toBeNull();
   });
 });
 

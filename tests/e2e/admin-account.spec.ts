@@ -225,38 +225,54 @@ test.describe("the first-run setup link", () => {
   });
 });
 
-test.describe("ADMIN_PASSWORD at start", () => {
-  test("shorter than 12 characters: the server prints one line naming it and the minimum, and exits 1 without listening", async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [PRODUCTION_SERVER_ENTRY, "-p", String(port), "-H", "127.0.0.1"], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        ASTRO_TELEMETRY_DISABLED: "1",
-        DATABASE_PATH: path.join(dataDir, "site.db"),
-        DATABASE_URL: "",
-        ADMIN_PASSWORD: "elevenchars",
-        ADMIN_PASSWORD_HASH: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
+/** Admin settings too short to keep: the server refuses to start with them. */
+const REFUSED_SETTINGS = [
+  {
+    name: "ADMIN_PASSWORD shorter than 12 characters",
+    env: { ADMIN_PASSWORD: "elevenchars" },
+    line: "[admin] ADMIN_PASSWORD must be at least 12 characters long; the server will not start with a shorter one.",
+  },
+  {
+    name: "DEVICE_COOKIE_SECRET shorter than 32 characters",
+    env: { ADMIN_PASSWORD: "long-enough-password-123", DEVICE_COOKIE_SECRET: "too short" },
+    line: "[admin] DEVICE_COOKIE_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 32`); the server will not start with a shorter one.",
+  },
+] as const;
 
-    expect(code).toBe(1);
-    expect(stderr.trim()).toBe("[admin] ADMIN_PASSWORD must be at least 12 characters long; the server will not start with a shorter one.");
-    expect(stdout).not.toContain("listening");
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.destroy();
-        resolve(true);
+test.describe("admin settings at start", () => {
+  for (const setting of REFUSED_SETTINGS) {
+    test(`${setting.name}: the server prints one line naming it and the minimum, and exits 1 without listening`, async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [PRODUCTION_SERVER_ENTRY, "-p", String(port), "-H", "127.0.0.1"], {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          ASTRO_TELEMETRY_DISABLED: "1",
+          DATABASE_PATH: path.join(dataDir, "site.db"),
+          DATABASE_URL: "",
+          ADMIN_PASSWORD_HASH: "",
+          ...setting.env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      socket.once("error", () => resolve(false));
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
+
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(setting.line);
+      expect(stdout).not.toContain("listening");
+      const connected = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1", () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once("error", () => resolve(false));
+      });
+      expect(connected).toBe(false);
     });
-    expect(connected).toBe(false);
-  });
+  }
 });

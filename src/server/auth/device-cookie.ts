@@ -26,6 +26,14 @@ export function deviceCookieName(secure: boolean): string {
   return hostCookieName(DEVICE_COOKIE, secure);
 }
 
+/** What is wrong with DEVICE_COOKIE_SECRET, if anything: checked at start (src/fetch.ts), so a bad one stops the server, not a login. */
+export function deviceCookieSettingsProblem(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
+  const configured = env.DEVICE_COOKIE_SECRET?.trim();
+  return configured && configured.length < SECRET_MIN_LENGTH
+    ? `[admin] DEVICE_COOKIE_SECRET must be at least ${SECRET_MIN_LENGTH} characters long (e.g. \`openssl rand -base64 32\`); the server will not start with a shorter one.`
+    : null;
+}
+
 /**
  * DEVICE_COOKIE_SECRET, or else a random secret generated once and kept in the settings
  * table, which every instance reads. Read per login: logins are rare, and a secret
@@ -34,9 +42,8 @@ export function deviceCookieName(secure: boolean): string {
 async function deviceSecret(): Promise<string> {
   const configured = process.env.DEVICE_COOKIE_SECRET?.trim();
   if (configured) {
-    if (configured.length < SECRET_MIN_LENGTH) {
-      throw new Error(`DEVICE_COOKIE_SECRET must be at least ${SECRET_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`).`);
-    }
+    const problem = deviceCookieSettingsProblem({ DEVICE_COOKIE_SECRET: configured });
+    if (problem) throw new Error(problem);
     return configured;
   }
   return (await getSetting(DEVICE_SECRET_SETTING)) ?? (await setSettingIfAbsent(DEVICE_SECRET_SETTING, randomBytes(32).toString("base64url")));
