@@ -58,7 +58,7 @@ export type LoginAttempt =
    * `succeeded` ends the failure counts this attempt was under (the device cookie that makes
    * the browser a known one comes with the session: src/server/admin/signed-in-response.ts).
    */
-  | { status: "reserved"; knownBrowser: boolean; succeeded(): Promise<void> };
+  | { status: "reserved"; succeeded(): Promise<void> };
 
 const scaled = (limit: number) => Math.max(1, Math.round(limit * rateLimitMultiplier()));
 
@@ -82,7 +82,7 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, now
     const deviceKey = `login:device:${device.device.nonce}`;
     const hit = await consumeRateLimit(deviceKey, scaled(KNOWN_BROWSER_FAILURE_LIMIT.limit), KNOWN_BROWSER_FAILURE_LIMIT.windowMs, now);
     if (!hit.allowed) return { status: "refused", retryAfterSeconds: hit.retryAfterSeconds };
-    return reserved(true, () => resetRateLimit(deviceKey));
+    return reserved(() => resetRateLimit(deviceKey));
   }
 
   const addressKey = `login:addr:${addressLimitKey(address)}`;
@@ -95,19 +95,13 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, now
     await releaseRateLimitHit(addressKey, now);
     return { status: "refused", retryAfterSeconds: streak.retryAfterSeconds };
   }
-  return reserved(false, async () => {
+  return reserved(async () => {
     await Promise.all([resetRateLimit(addressKey), clearThrottle(userKey)]);
   });
 }
 
-function reserved(knownBrowser: boolean, clearFailures: () => Promise<void>): LoginAttempt {
-  return {
-    status: "reserved",
-    knownBrowser,
-    async succeeded() {
-      await clearFailures();
-    },
-  };
+function reserved(clearFailures: () => Promise<void>): LoginAttempt {
+  return { status: "reserved", succeeded: clearFailures };
 }
 
 /** Deletes the slowdown streaks that have started over anyway; the rate-limit rows have `pruneRateLimits`. */
