@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { APIContext, APIRoute } from "astro";
 import * as passwordEndpoint from "@/pages/api/admin/account/password";
 import * as sessionsEndpoint from "@/pages/api/admin/account/sessions";
 import * as sessionEndpoint from "@/pages/api/admin/account/sessions/[id]";
@@ -27,7 +26,7 @@ import { announceSetupLinkIfNeeded, createSetupLink, SETUP_LINK_TTL_MS } from "@
 import { hashPassword } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
 import { getSetting, setSetting } from "@/server/db/settings";
-import { jsonRequest } from "../support/api-request";
+import { callEndpoint, jsonRequest } from "../support/api-request";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
 const PASSWORD = "correct horse battery staple";
@@ -36,22 +35,16 @@ const ORIGIN = "http://127.0.0.1:3000";
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.86 Safari/537.36";
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
-type Handler = (request: Request, params?: Record<string, string>) => Promise<Response>;
-/** Calls an endpoint as Astro does; the request's X-Forwarded-For stands for the socket's peer. */
-const call =
-  (handler: APIRoute): Handler =>
-  async (request, params = {}) =>
-    handler({ request, params, clientAddress: request.headers.get("x-forwarded-for") ?? undefined } as unknown as APIContext);
 
-const postPassword = call(passwordEndpoint.POST);
-const otherPasswordMethods = call(passwordEndpoint.ALL);
-const getSessions = call(sessionsEndpoint.GET);
-const deleteSession = call(sessionEndpoint.DELETE);
-const getCheckAuth = call(checkAuthEndpoint.GET);
-const postLogin = call(loginEndpoint.POST);
-const postLogout = call(logoutEndpoint.POST);
-const postSetup = call(setupEndpoint.POST);
-const postSetupCheck = call(setupCheckEndpoint.POST);
+const postPassword = callEndpoint(passwordEndpoint.POST);
+const otherPasswordMethods = callEndpoint(passwordEndpoint.ALL);
+const getSessions = callEndpoint(sessionsEndpoint.GET);
+const deleteSession = callEndpoint(sessionEndpoint.DELETE);
+const getCheckAuth = callEndpoint(checkAuthEndpoint.GET);
+const postLogin = callEndpoint(loginEndpoint.POST);
+const postLogout = callEndpoint(logoutEndpoint.POST);
+const postSetup = callEndpoint(setupEndpoint.POST);
+const postSetupCheck = callEndpoint(setupCheckEndpoint.POST);
 
 let addressCounter = 0;
 function nextAddress(): string {
@@ -549,7 +542,7 @@ describeEachEngine("admin account API", () => {
       const crossSite = await useLink({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { origin: "https://evil.example" });
       expect(crossSite.status).toBe(403);
       expect((await checkLink(token)).status).toBe(200);
-      const get = await call(setupEndpoint.ALL)(adminRequest("/api/admin/setup"));
+      const get = await callEndpoint(setupEndpoint.ALL)(adminRequest("/api/admin/setup"));
       expect(get.status).toBe(405);
       expect(get.headers.get("allow")).toBe("POST");
     });

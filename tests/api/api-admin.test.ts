@@ -1,6 +1,5 @@
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { APIContext, APIRoute } from "astro";
 import * as checkAuthEndpoint from "@/pages/api/admin/check-auth";
 import * as contactsCsvEndpoint from "@/pages/api/admin/contacts.csv";
 import * as contactEndpoint from "@/pages/api/admin/contacts/[id]";
@@ -21,7 +20,7 @@ import { LOGIN_FAILURE_LIMIT } from "@/server/auth/login-guard";
 import { createAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
 import { insertContactRequest, listContactRequests } from "@/server/db/contact-requests";
 import { insertSurveySubmission, listSurveySubmissions } from "@/server/db/survey-submissions";
-import { jsonRequest, validContact, validSurvey } from "../support/api-request";
+import { callEndpoint, type EndpointCall, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 
 const PASSWORD = "correct horse battery staple";
@@ -29,31 +28,22 @@ const ORIGIN = "http://127.0.0.1:3000";
 const INVALID_LOGIN = { error: "Invalid username or password." };
 
 type Params = Record<string, string>;
-type Handler = (request: Request, params?: Params) => Promise<Response>;
-/**
- * Calls an endpoint the way Astro does, with the parts of its APIContext the admin endpoints
- * read. The request's X-Forwarded-For stands for the peer address the server saw.
- */
-const call =
-  (handler: APIRoute): Handler =>
-  async (request, params = {}) =>
-    handler({ request, params, clientAddress: request.headers.get("x-forwarded-for") ?? undefined } as unknown as APIContext);
 
-const getCheckAuth = call(checkAuthEndpoint.GET);
-const getContactsCsv = call(contactsCsvEndpoint.GET);
-const deleteContact = call(contactEndpoint.DELETE);
-const viewContact = call(contactViewEndpoint.POST);
-const getContacts = call(contactsEndpoint.GET);
-const getCounts = call(countsEndpoint.GET);
-const postLogin = call(loginEndpoint.POST);
-const otherLoginMethods = call(loginEndpoint.ALL);
-const postLogout = call(logoutEndpoint.POST);
-const getSurveysCsv = call(surveysCsvEndpoint.GET);
-const deleteSurvey = call(surveyEndpoint.DELETE);
-const viewSurvey = call(surveyViewEndpoint.POST);
-const getSurveys = call(surveysEndpoint.GET);
+const getCheckAuth = callEndpoint(checkAuthEndpoint.GET);
+const getContactsCsv = callEndpoint(contactsCsvEndpoint.GET);
+const deleteContact = callEndpoint(contactEndpoint.DELETE);
+const viewContact = callEndpoint(contactViewEndpoint.POST);
+const getContacts = callEndpoint(contactsEndpoint.GET);
+const getCounts = callEndpoint(countsEndpoint.GET);
+const postLogin = callEndpoint(loginEndpoint.POST);
+const otherLoginMethods = callEndpoint(loginEndpoint.ALL);
+const postLogout = callEndpoint(logoutEndpoint.POST);
+const getSurveysCsv = callEndpoint(surveysCsvEndpoint.GET);
+const deleteSurvey = callEndpoint(surveyEndpoint.DELETE);
+const viewSurvey = callEndpoint(surveyViewEndpoint.POST);
+const getSurveys = callEndpoint(surveysEndpoint.GET);
 
-type Endpoint = { name: string; method: string; handler: Handler; path: (id: number) => string; id?: boolean };
+type Endpoint = { name: string; method: string; handler: EndpointCall; path: (id: number) => string; id?: boolean };
 
 /** Every admin route module that needs a session, with the method it serves. */
 const SESSION_ENDPOINTS: readonly Endpoint[] = [

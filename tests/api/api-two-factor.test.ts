@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { APIContext, APIRoute } from "astro";
 import { generate } from "otplib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as statusEndpoint from "@/pages/api/admin/account/two-factor";
@@ -18,6 +17,7 @@ import { ENROLMENT_TTL_MS, TWO_FACTOR_ATTEMPT_LIMIT } from "@/server/auth/two-fa
 import { getDb } from "@/server/db/connection";
 import { type DbConfig } from "@/server/db/connection";
 import { describeEachEngine } from "../support/test-database";
+import { callEndpoint } from "../support/api-request";
 
 /**
  * The optional TOTP second factor of the owner's account, through the endpoints as Astro
@@ -29,18 +29,14 @@ const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://127.0.0.1:3000";
 const STEP_MS = 30_000;
 
-const call =
-  (handler: APIRoute) =>
-  (request: Request): Promise<Response> =>
-    Promise.resolve(handler({ request, params: {}, clientAddress: request.headers.get("x-forwarded-for") ?? undefined } as unknown as APIContext));
 
-const postLogin = call(loginEndpoint.POST);
-const postSecondFactor = call(secondFactorEndpoint.POST);
-const getStatus = call(statusEndpoint.GET);
-const postSetup = call(setupEndpoint.POST);
-const postEnable = call(enableEndpoint.POST);
-const postDisable = call(disableEndpoint.POST);
-const getCheckAuth = call(checkAuthEndpoint.GET);
+const postLogin = callEndpoint(loginEndpoint.POST);
+const postSecondFactor = callEndpoint(secondFactorEndpoint.POST);
+const getStatus = callEndpoint(statusEndpoint.GET);
+const postSetup = callEndpoint(setupEndpoint.POST);
+const postEnable = callEndpoint(enableEndpoint.POST);
+const postDisable = callEndpoint(disableEndpoint.POST);
+const getCheckAuth = callEndpoint(checkAuthEndpoint.GET);
 
 let addressCounter = 0;
 function nextAddress(): string {
