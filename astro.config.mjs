@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
+import { precompressedFiles } from "./src/integrations/precompressed-files";
 import { routeSecurityHeaders } from "./src/integrations/route-security-headers";
 import { cspDirectives, STYLE_ATTRIBUTE_RESOURCE } from "./server/security-policy.mjs";
 
@@ -20,7 +21,7 @@ export default defineConfig({
   // staticHeaders: the CSP of each prerendered page comes out of the build as a header
   // (see route-security-headers), not as a <meta>, which could not carry frame-ancestors.
   adapter: node({ mode: "middleware", staticHeaders: true }),
-  integrations: [react(), hydrateOnInteraction(), routeSecurityHeaders()],
+  integrations: [react(), hydrateOnInteraction(), routeSecurityHeaders(), precompressedFiles()],
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {
@@ -39,6 +40,9 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // The header-menu and lazy-image scripts ship as files, cached across pages, instead of inline in
+    // every page: the HTML of a long article then fits a phone's first round trip (see README, Speed).
+    build: { assetsInlineLimit: 0 },
     ssr: { external: ["better-sqlite3", "pg"] },
   },
   // Articles are rendered with marked (src/content/blog-posts.ts); Shiki's inline styles would need 'unsafe-inline'.

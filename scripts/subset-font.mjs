@@ -1,5 +1,5 @@
 /**
- * Runs before `next build` and `next dev` (the npm scripts do it): cuts the Inter
+ * Runs before `astro build` and `astro dev` (the npm scripts do it): cuts the Inter
  * variable font from @fontsource-variable down to what this site sets in type.
  *
  * Why: the font is preloaded, so every byte of it competes with the HTML, the

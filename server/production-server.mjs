@@ -1,8 +1,9 @@
 /**
  * `npm start`: the production server. Wiring only, around maintained middleware:
  *   helmet + one Permissions-Policy line  security headers on every answer
- *   compression                           gzip for text answers
- *   sirv                                  the prerendered pages and hashed assets in dist/client
+ *   compression                           brotli or gzip for answers rendered on demand
+ *   sirv                                  the prerendered pages and hashed assets in dist/client, sent
+ *                                         as the build compressed them (src/integrations/precompressed-files.ts)
  *   @astrojs/node (middleware mode)       pages rendered on demand, the API, the 404 page
  * Every answer starts with a baseline Content-Security-Policy; prerendered pages replace it
  * with the one Astro computed for them at build time (dist/route-headers.json), pages
@@ -56,6 +57,11 @@ app.use(
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginResourcePolicy: { policy: "same-site" },
+    // Headers only retired browsers read (IE 8's download prompt, Flash and Acrobat policy files, the
+    // XSS auditor Chrome removed in 2019): they would cost every answer bytes and protect no one.
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   }),
 );
 const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
@@ -72,6 +78,8 @@ app.use(
     dev: false,
     etag: true,
     extensions: ["html"],
+    brotli: true,
+    gzip: true,
     // `pathname` is the path asked for ("/services"), not the file found ("services.html").
     setHeaders(response, pathname) {
       if (pathname.startsWith("/_astro/")) {
