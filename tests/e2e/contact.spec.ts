@@ -263,6 +263,25 @@ test.describe("toasts", () => {
   });
 });
 
+test("a message sent before the form has hydrated (it waits for the browser to be idle) is posted and confirmed all the same", async ({ page }) => {
+  // Hold the form's code: until it runs, the page is the server's HTML, as for a visitor on a slow phone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/contact-form\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // "commit": the page fixture would otherwise wait for the hydration this test holds back.
+  await page.goto("/contact", { waitUntil: "commit" });
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+  await expect(page.locator('astro-island[client="idle"][ssr]:has(form)')).toHaveCount(1);
+  await fillValid(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status")).toContainText("Message Sent");
+  await expect(page.getByRole("status")).toContainText("Thank you for contacting us. We'll get back to you soon!");
+  release();
+});
+
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
