@@ -23,11 +23,17 @@ import * as chromeLauncher from "chrome-launcher";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startProductionServer } from "../tests/support/production-server";
-import { PUBLIC_PAGES } from "../tests/support/public-pages";
 import { requireProductionBuild } from "./bench-support";
 
-/** Every public page, plus the form pages and a search result page. */
-const ROUTES = [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=starlink"];
+/**
+ * Every public route: each page the built sitemap.xml lists (all services and articles, the
+ * contact form), plus the two pages kept out of it on purpose (the survey, a search result).
+ */
+function everyPublicRoute(): string[] {
+  const sitemap = readFileSync(path.join(process.cwd(), "dist", "client", "sitemap.xml"), "utf8");
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  return [...listed, "/survey", "/search?q=starlink"];
+}
 /** noindex on purpose: the crawlability audit is expected to fail there. */
 const NOINDEX = new Set(["/survey", "/search?q=starlink"]);
 const STOCK_HOST = "images.unsplash.com";
@@ -173,7 +179,7 @@ function formatTable(rows: RunSummary[]): string {
 async function main() {
   requireProductionBuild();
   const runs = Number(option("runs") ?? 3);
-  const routes = option("routes")?.split(",") ?? ROUTES;
+  const routes = option("routes")?.split(",") ?? everyPublicRoute();
   const presetOption = option("preset") ?? "both";
   const presets = (presetOption === "both" ? ["mobile", "desktop"] : [presetOption]) as RunSummary["preset"][];
 
