@@ -1,7 +1,7 @@
 /**
  * npm run bench:lighthouse — Lighthouse (mobile with its default simulated
  * throttling, and desktop) on every public route of the production build, three
- * runs each, median kept. Run `npm run build` first.
+ * runs each, median kept, then which medians miss the speed targets (README, Performance). Run `npm run build` first.
  *
  * Stock photos cannot be fetched here, so a local HTTPS server answers for the
  * stock-photo host with stand-in images of the requested width and format
@@ -166,6 +166,22 @@ function median(runs: RunSummary[]): RunSummary {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The speed targets (README, Performance), checked on every kept median. */
+const TARGETS = { mobilePerformance: 98, tbtMs: 50, lcpMs: 1500, cls: 0.01, otherCategories: 100 };
+
+/** What a kept median misses of the targets; empty when it meets them all. */
+function missedTargets(r: RunSummary): string[] {
+  const missed: string[] = [];
+  if (r.preset === "mobile" && r.scores.performance < TARGETS.mobilePerformance) missed.push(`Performance ${r.scores.performance} < ${TARGETS.mobilePerformance}`);
+  if (r.tbtMs > TARGETS.tbtMs) missed.push(`TBT ${Math.round(r.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
+  if (r.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${(r.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
+  if (r.cls > TARGETS.cls) missed.push(`CLS ${r.cls.toFixed(3)} > ${TARGETS.cls}`);
+  if (r.scores.accessibility < TARGETS.otherCategories) missed.push(`Accessibility ${r.scores.accessibility}`);
+  if (r.scores.bestPractices < TARGETS.otherCategories) missed.push(`Best Practices ${r.scores.bestPractices}`);
+  if (!NOINDEX.has(r.route) && r.scores.seo < TARGETS.otherCategories) missed.push(`SEO ${r.scores.seo}`);
+  return missed;
+}
+
 function formatTable(rows: RunSummary[]): string {
   const header = "| Route | Preset | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | JS | Total | Req | Failing audits |";
   const line = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
@@ -233,6 +249,9 @@ async function main() {
 
   const table = formatTable(results);
   console.log(`\n${table}`);
+  const misses = results.map((r) => ({ r, missed: missedTargets(r) })).filter(({ missed }) => missed.length > 0);
+  console.log(`\nTargets (mobile Performance ≥ ${TARGETS.mobilePerformance}, TBT ≤ ${TARGETS.tbtMs} ms, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, A11y/BP/SEO 100): met by ${results.length - misses.length} of ${results.length} route-presets`);
+  for (const { r, missed } of misses) console.log(`  missed: ${r.route} ${r.preset}: ${missed.join(", ")}`);
   const failed = [...new Set(results.flatMap((r) => r.failedRequests))];
   console.log(failed.length ? `\nFailed requests:\n${failed.join("\n")}` : "\nFailed requests: none");
   mkdirSync("bench-results", { recursive: true });

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the production server. Wiring only, around maintained middleware:
  *   helmet + one Permissions-Policy line  security headers on every answer
+ *   a JSON 405 for TRACE                  which the adapter cannot hand to Astro
  *   compression                           brotli or gzip for answers rendered on demand
  *   sirv                                  the prerendered pages and hashed assets in dist/client, sent
  *                                         as the build compressed them (src/integrations/precompressed-files.ts)
@@ -35,6 +36,8 @@ process.env.PORT = String(port);
 const { handler: astroHandler } = await import(new URL("server/entry.mjs", dist).href);
 
 const ONE_YEAR = 31_536_000;
+/** Every method some route of the site answers (each endpoint's own 405 names its own). */
+const SERVED_METHODS = "GET, HEAD, POST, DELETE, OPTIONS";
 /** Prerendered pages and files of the build: browsers revalidate, a CDN may keep them five minutes. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
 
@@ -71,6 +74,12 @@ app.use((request, response, next) => {
   // HSTS means something only over HTTPS; behind a TLS proxy it says so in X-Forwarded-Proto.
   if (isHttps(request)) return hsts(request, response, next);
   next();
+});
+// Node's fetch Request refuses TRACE, so the adapter would answer it with a bare 500, and sirv
+// would send a file as for GET. No route serves it, and it must echo nothing back.
+app.use((request, response, next) => {
+  if (request.method !== "TRACE") return next();
+  response.status(405).set({ Allow: SERVED_METHODS, "Cache-Control": "no-store" }).json({ error: "Method not allowed." });
 });
 app.use(compression());
 app.use(

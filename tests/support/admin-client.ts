@@ -1,4 +1,4 @@
-import type { SurveySubmission } from "@/lib/inbox-records";
+import type { ContactRequest, SurveySubmission } from "@/lib/inbox-records";
 
 /**
  * The admin API as a client sees it, for specs that drive a real server process.
@@ -41,17 +41,8 @@ export async function getAdminJson<T>(baseUrl: string, path: string, cookie: str
   return (await response.json()) as T;
 }
 
-export interface ListedContact {
-  id: number;
-  createdAt: string;
-  viewed: boolean;
-  name: string;
-  email: string;
-  phone: string;
-  projectType: string;
-  source: string | null;
-  message: string;
-}
+/** A contact request as the admin list sends it: the same type the back office reads. */
+export type ListedContact = ContactRequest;
 
 /** A survey as the admin list sends it: the same type the back office reads. */
 export type ListedSurvey = SurveySubmission;
