@@ -23,6 +23,7 @@ import * as chromeLauncher from "chrome-launcher";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startProductionServer } from "../tests/support/production-server";
+import { sitemapPaths } from "../tests/support/public-pages";
 import { requireProductionBuild } from "./bench-support";
 
 /**
@@ -31,8 +32,7 @@ import { requireProductionBuild } from "./bench-support";
  */
 function everyPublicRoute(): string[] {
   const sitemap = readFileSync(path.join(process.cwd(), "dist", "client", "sitemap.xml"), "utf8");
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-  return [...listed, "/survey", "/search?q=starlink"];
+  return [...sitemapPaths(sitemap), "/survey", "/search?q=starlink"];
 }
 /** noindex on purpose: the crawlability audit is expected to fail there. */
 const NOINDEX = new Set(["/survey", "/search?q=starlink"]);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
+import { sitemapPaths } from "../support/public-pages";
 
 /**
  * How the production build ships its assets (performance issue, "Assets"): the
@@ -78,14 +79,18 @@ test("HTML is compressed and prerendered pages carry cache headers a CDN can use
   expect(contact.headers()["cache-control"]).not.toMatch(/s-maxage/);
 });
 
-/** The bytes of one answer exactly as they come off the wire (Playwright's client would decode them). */
-function wireBytes(url: string, acceptEncoding: string): Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }> {
+/**
+ * One answer exactly as it comes off the wire (Playwright's client would decode it): its body,
+ * and the size of its status line and headers as HTTP/1.1 sends them.
+ */
+function wireBytes(url: string | URL, acceptEncoding: string): Promise<{ encoding: string | undefined; vary: string | undefined; headerBytes: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+        const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders.reduce((text, part, index) => text + part + (index % 2 ? "\r\n" : ": "), "")}\r\n`;
         const parts: Buffer[] = [];
         res.on("data", (part: Buffer) => parts.push(part));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], vary: res.headers["vary"], body: Buffer.concat(parts) }));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], vary: res.headers["vary"], headerBytes: Buffer.byteLength(head), body: Buffer.concat(parts) }));
       })
       .on("error", reject);
   });
@@ -122,20 +127,11 @@ test("every page in the sitemap arrives, compressed HTML and headers, in the fir
   // it): the reason the site's scripts are files and the policy lists only the page's hashes.
   const INITIAL_WINDOW_BYTES = 10 * 1460;
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const paths = sitemapPaths(sitemap);
   expect(paths).toContain("/blog/sd-wan-vs-mpls");
   for (const path of paths) {
-    const url = new URL(path, baseURL);
-    const { headerBytes, bodyBytes } = await new Promise<{ headerBytes: number; bodyBytes: number }>((resolve, reject) => {
-      http
-        .get(url, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } }, (res) => {
-          const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders.reduce((text, part, index) => text + part + (index % 2 ? "\r\n" : ": "), "")}\r\n`;
-          let bodyBytes = 0;
-          res.on("data", (part: Buffer) => (bodyBytes += part.length));
-          res.on("end", () => resolve({ headerBytes: Buffer.byteLength(head), bodyBytes }));
-        })
-        .on("error", reject);
-    });
+    const { headerBytes, body } = await wireBytes(new URL(path, baseURL), "gzip, deflate, br, zstd");
+    const bodyBytes = body.length;
     expect(headerBytes + bodyBytes, `${path}: ${headerBytes} bytes of headers + ${bodyBytes} of brotli`).toBeLessThanOrEqual(INITIAL_WINDOW_BYTES);
   }
 });
