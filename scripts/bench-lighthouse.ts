@@ -1,7 +1,7 @@
 /**
  * npm run bench:lighthouse — Lighthouse (mobile with its default simulated
  * throttling, and desktop) on every public route of the production build, three
- * runs each, median kept, then which medians miss the speed targets (README, Performance). Run `npm run build` first.
+ * runs each, median kept, then which medians miss the speed targets (docs/performance.md). Run `npm run build` first.
  *
  * Stock photos cannot be fetched here, so a local HTTPS server answers for the
  * stock-photo host with stand-in images of the requested width and format
@@ -166,7 +166,7 @@ function median(runs: RunSummary[]): RunSummary {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** The speed targets (README, Performance), checked on every kept median. */
+/** The speed targets (docs/performance.md), checked on every kept median. */
 const TARGETS = { mobilePerformance: 98, tbtMs: 50, lcpMs: 1500, cls: 0.01, otherCategories: 100 };
 
 /** What a kept median misses of the targets; empty when it meets them all. */

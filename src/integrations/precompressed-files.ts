@@ -28,7 +28,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  *
  * Why at build: the strongest settings are too slow per request, and they matter. Brotli 11
  * makes a long article 20 % smaller than the on-the-fly default, which is what lets its HTML
- * arrive in a phone's first TCP round trip (README, Speed). `astro:build:done` is Astro's
+ * arrive in a phone's first TCP round trip (docs/performance.md). `astro:build:done` is Astro's
  * documented hook for post-processing the output.
  */
 export function precompressedFiles(): AstroIntegration {

@@ -187,7 +187,7 @@ describeEachEngine("login limits", () => {
       expect((await login(wrong())).status).toBe(401);
     });
 
-    it("an attacker trying as soon as allowed gets 10 guesses in the first hour and 33 in the first day, then one an hour (the README's figures)", async () => {
+    it("an attacker trying as soon as allowed gets 10 guesses in the first hour and 33 in the first day, then one an hour (the figures in docs/admin.md)", async () => {
       const guessesAt: number[] = [];
       const waits: number[] = [];
       let now = T0;
