@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineCodeHashes, withOnlyHashesOf } from "../../src/integrations/route-security-headers";
+import { inlineCodeHashes, withOnlyHashesOf } from "../../server/security-headers.mjs";
 
 const hashOf = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 
