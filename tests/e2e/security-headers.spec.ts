@@ -96,7 +96,8 @@ test.describe("security headers", () => {
     const prerendered = new Set(Object.keys(JSON.parse(readFileSync("dist/route-headers.json", "utf8"))));
     const paths = sitemapPaths(await (await request.get("/sitemap.xml")).text()).filter((path) => prerendered.has(path));
     expect(paths.length).toBeGreaterThan(20);
-    for (const scheme of [{}, { "x-forwarded-proto": "https" }]) {
+    const schemes: Record<string, string>[] = [{}, { "x-forwarded-proto": "https" }];
+    for (const scheme of schemes) {
       for (const path of paths) {
         const full = await request.get(path, { headers: scheme });
         expect(full.status(), path).toBe(200);
