@@ -5,23 +5,23 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
 import { precompressedFiles } from "./src/integrations/precompressed-files";
-import { routeSecurityHeaders } from "./src/integrations/route-security-headers";
-import { cspDirectives, STYLE_ATTRIBUTE_RESOURCE } from "./server/security-policy.mjs";
+import { securityHeaders } from "./server/security-headers.mjs";
 
 /**
  * Public pages are prerendered (the default); pages and endpoints that read a request
  * opt out with `export const prerender = false`. `npm start` mounts the adapter's
- * middleware in server/production-server.mjs, which adds static files, compression and
- * the security headers.
+ * middleware in server/production-server.mjs, which adds static files and compression.
+ * Every security header, the Content-Security-Policy Astro hashes pages into included, is
+ * decided in server/security-headers.mjs (the `securityHeaders()` integration below).
  */
 export default defineConfig({
   site: (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
   trailingSlash: "never",
   build: { format: "file" },
   // staticHeaders: the CSP of each prerendered page comes out of the build as a header
-  // (see route-security-headers), not as a <meta>, which could not carry frame-ancestors.
+  // (see server/security-headers.mjs), not as a <meta>, which could not carry frame-ancestors.
   adapter: node({ mode: "middleware", staticHeaders: true }),
-  integrations: [react(), hydrateOnInteraction(), routeSecurityHeaders(), precompressedFiles()],
+  integrations: [react(), hydrateOnInteraction(), securityHeaders(), precompressedFiles()],
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {
@@ -29,14 +29,7 @@ export default defineConfig({
     // every state-changing admin endpoint checks the origin itself (src/server/http/same-origin.ts).
     // Cross-site form posts to the pages that take one (/contact, /survey) are refused in src/middleware.ts.
     checkOrigin: false,
-    csp: {
-      algorithm: "SHA-256",
-      directives: cspDirectives(),
-      // Inline style attributes (aspect boxes, Radix positioning) are allowed; <style>
-      // and <script> elements need a hash Astro computes.
-      styleDirective: { resources: ["'self'", STYLE_ATTRIBUTE_RESOURCE] },
-      scriptDirective: { resources: ["'self'"] },
-    },
+    // `csp` is set by the securityHeaders() integration.
   },
   vite: {
     plugins: [tailwindcss()],

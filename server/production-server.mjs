@@ -1,27 +1,26 @@
 /**
  * `npm start`: the production server. Wiring only, around maintained middleware:
- *   helmet + one Permissions-Policy line  security headers on every answer
+ *   headersOfEveryAnswer                  the security headers of every answer, and the cache policy of
+ *                                         built files, set from the path before anything answers
+ *                                         (server/security-headers.mjs decides them all)
+ *   a 400 for a path that does not decode which the adapter would log as an error
  *   a JSON 405 for TRACE                  which the adapter cannot hand to Astro
  *   compression                           brotli or gzip for answers rendered on demand
  *   sirv                                  the prerendered pages and hashed assets in dist/client, sent
  *                                         as the build compressed them (src/integrations/precompressed-files.ts)
  *   @astrojs/node (middleware mode)       pages rendered on demand, the API, the 404 page
- * Every answer starts with a baseline Content-Security-Policy; prerendered pages replace it
- * with the one Astro computed for them at build time (dist/route-headers.json), pages
- * rendered on demand with the one Astro sends (src/middleware.ts adds the HTTPS directive).
+ * The HTTP server bounds slow clients (headers, whole request) and the number of connections.
  */
-import { readFileSync } from "node:fs";
+import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import sirv from "sirv";
-import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, UPGRADE_INSECURE_REQUESTS, baselineContentSecurityPolicy, forwardedOverHttps } from "./security-policy.mjs";
+import { headersOfEveryAnswer } from "./security-headers.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
 const clientDir = fileURLToPath(new URL("client/", dist));
-const routeHeaders = JSON.parse(readFileSync(new URL("route-headers.json", dist), "utf8"));
 
 const { values: args } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
@@ -32,48 +31,49 @@ const host = String(args.hostname ?? process.env.HOST ?? "0.0.0.0");
 // The app reads its own port from here (the first-run setup link, without SITE_URL).
 process.env.PORT = String(port);
 
+/** A whole number from the environment, or the default when unset. */
+function positiveIntegerFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(`[server] ${name} must be a positive whole number, got "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+// A phone on a bad network still sends its headers within 15 s and a form within 60 s; a client
+// slower than that only holds a socket. Past the cap, new connections are refused until one ends.
+const HEADERS_TIMEOUT_MS = positiveIntegerFromEnv("HEADERS_TIMEOUT_MS", 15_000);
+const REQUEST_TIMEOUT_MS = positiveIntegerFromEnv("REQUEST_TIMEOUT_MS", 60_000);
+const MAX_CONNECTIONS = positiveIntegerFromEnv("MAX_CONNECTIONS", 1_000);
+
 // Loading the app starts its background jobs, or stops the process on invalid admin settings.
 const { handler: astroHandler } = await import(new URL("server/entry.mjs", dist).href);
 
-const ONE_YEAR = 31_536_000;
 /** Every method some route of the site answers (each endpoint's own 405 names its own). */
 const SERVED_METHODS = "GET, HEAD, POST, DELETE, OPTIONS";
-/** Prerendered pages and files of the build: browsers revalidate, a CDN may keep them five minutes. */
-const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
 
-/** "/blog/sd-wan-vs-mpls" or "/blog/sd-wan-vs-mpls.html" → "/blog/sd-wan-vs-mpls", the key Astro used. */
-function routeOf(file) {
-  const route = file.replace(/\.html$/, "").replace(/\/index$/, "/");
-  return route === "" ? "/" : route;
+/** Whether a path's percent-encoding is broken (Astro decodes paths as decodeURI does). */
+function undecodable(path) {
+  try {
+    decodeURI(path);
+    return false;
+  } catch {
+    return true;
+  }
 }
-
-const isHttps = (request) => request.secure || forwardedOverHttps(request.headers["x-forwarded-proto"]);
 
 const app = express();
 app.disable("x-powered-by");
 app.set("etag", false);
-app.use(
-  helmet({
-    // The policy depends on the page (hashes of its own scripts): set below and by Astro.
-    contentSecurityPolicy: false,
-    strictTransportSecurity: false,
-    xFrameOptions: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginResourcePolicy: { policy: "same-site" },
-    // Headers only retired browsers read (IE 8's download prompt, Flash and Acrobat policy files, the
-    // XSS auditor Chrome removed in 2019): they would cost every answer bytes and protect no one.
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  }),
-);
-const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
+app.use(headersOfEveryAnswer(dist));
+// A path that does not decode names nothing. Astro would log each one as an error, and anyone can send them.
 app.use((request, response, next) => {
-  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  response.setHeader("Content-Security-Policy", baselineContentSecurityPolicy());
-  // HSTS means something only over HTTPS; behind a TLS proxy it says so in X-Forwarded-Proto.
-  if (isHttps(request)) return hsts(request, response, next);
-  next();
+  if (!undecodable(request.path)) return next();
+  response.status(400).set("Cache-Control", "no-store");
+  if (request.path.startsWith("/api/")) response.json({ error: "Malformed URL." });
+  else response.type("text/plain").send("Bad Request");
 });
 // Node's fetch Request refuses TRACE, so the adapter would answer it with a bare 500, and sirv
 // would send a file as for GET. No route serves it, and it must echo nothing back.
@@ -82,38 +82,25 @@ app.use((request, response, next) => {
   response.status(405).set({ Allow: SERVED_METHODS, "Cache-Control": "no-store" }).json({ error: "Method not allowed." });
 });
 app.use(compression());
-app.use(
-  sirv(clientDir, {
-    dev: false,
-    etag: true,
-    extensions: ["html"],
-    brotli: true,
-    gzip: true,
-    // `pathname` is the path asked for ("/services"), not the file found ("services.html").
-    setHeaders(response, pathname) {
-      if (pathname.startsWith("/_astro/")) {
-        response.setHeader("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
-        return;
-      }
-      // Pages and the other files of the build change only with a deploy.
-      response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-      const built = routeHeaders[routeOf(pathname)];
-      // A prerendered endpoint keeps the type its GET answered (by extension, the feed would be text/xml).
-      const type = built?.["content-type"];
-      if (type && !type.startsWith("text/html")) response.setHeader("Content-Type", type);
-      const policy = built?.["content-security-policy"];
-      if (policy) response.setHeader("Content-Security-Policy", isHttps(response.req) ? `${policy} ${UPGRADE_INSECURE_REQUESTS};` : policy);
-    },
-  }),
-);
+app.use(sirv(clientDir, { dev: false, etag: true, extensions: ["html"], brotli: true, gzip: true }));
 app.use(astroHandler);
 // Nothing matched: Astro renders the 404 page (on demand, so it knows the path it answers).
 app.use((request, response) => astroHandler(request, response));
 
-const server = app.listen(port, host, () => {
+const server = http.createServer(
+  {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // How often Node checks the two timeouts above (by default every 30 s, which would let a slow client overstay by as much).
+    connectionsCheckingInterval: Math.min(1_000, HEADERS_TIMEOUT_MS),
+  },
+  app,
+);
+server.keepAliveTimeout = 65_000;
+server.maxConnections = MAX_CONNECTIONS;
+server.listen(port, host, () => {
   console.log(`[server] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
-server.keepAliveTimeout = 65_000;
 
 // Stop taking connections, let requests under way finish, then exit with the signal's code
 // (128 + its number, as a process killed by it). A repeated signal must not cut the drain short.

@@ -1,39 +1,15 @@
 import { defineMiddleware, sequence } from "astro:middleware";
-import { jsonError } from "@/server/http/json-responses";
 import { isSameOriginRequest } from "@/server/http/same-origin";
-import { forwardedOverHttps, UPGRADE_INSECURE_REQUESTS } from "../server/security-policy.mjs";
+import { overHttps, policyAsSent } from "../server/security-headers.mjs";
 
 /*
  * Runs for routes rendered on demand only: with the node adapter, prerendered pages are
  * files served as they are (Astro runs this while building them, where there is nothing
- * to check, and the production server gives them their headers). Scripts need no nonce:
- * Astro hashes the ones it emits.
+ * to check, and the production server gives them their headers). A path that does not
+ * decode never gets here: the production server answers it 400.
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * The decoded path, or null when its percent-encoding is broken. The result must be
- * used: the bundler treats a bare `decodeURIComponent(path)` as free of effects and
- * drops it, and its throw with it.
- */
-function decodedPath(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-}
-
-/** A path that does not decode names nothing: 400 (JSON under /api/), not a 404 or a 500. */
-const rejectBrokenPaths = defineMiddleware((context, next) => {
-  if (context.isPrerendered) return next();
-  const path = new URL(context.request.url).pathname;
-  if (decodedPath(path) !== null) return next();
-  return path.startsWith("/api/")
-    ? jsonError(400, "Malformed URL.")
-    : new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-});
 
 /**
  * Pages that take a form post (/contact, /survey) refuse one sent from another site.
@@ -52,17 +28,15 @@ const refuseCrossSiteFormPosts = defineMiddleware((context, next) => {
 });
 
 /**
- * Over HTTPS (directly or behind a TLS proxy) a page's policy also upgrades any http://
- * URL it carries, as the production server does for prerendered pages. Added to the
- * header Astro wrote: `Astro.csp` can only add to a page while it renders.
+ * A page rendered on demand is sent with the policy Astro computed as it rendered, as
+ * server/security-headers.mjs sends it (over HTTPS it also upgrades insecure requests).
  */
-const upgradeInsecureRequestsOverHttps = defineMiddleware(async (context, next) => {
+const sendPolicyAsDecided = defineMiddleware(async (context, next) => {
   const response = await next();
-  if (context.isPrerendered) return response;
-  const secure = context.url.protocol === "https:" || forwardedOverHttps(context.request.headers.get("x-forwarded-proto"));
   const policy = response.headers.get("content-security-policy");
-  if (!secure || !policy || policy.includes(UPGRADE_INSECURE_REQUESTS)) return response;
-  response.headers.set("Content-Security-Policy", `${policy.trim().replace(/;$/, "")}; ${UPGRADE_INSECURE_REQUESTS};`);
+  if (context.isPrerendered || !policy) return response;
+  const https = overHttps({ secure: context.url.protocol === "https:", forwardedProto: context.request.headers.get("x-forwarded-proto") });
+  response.headers.set("Content-Security-Policy", policyAsSent(policy, https));
   return response;
 });
 
@@ -76,4 +50,4 @@ const privateByDefault = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(rejectBrokenPaths, refuseCrossSiteFormPosts, upgradeInsecureRequestsOverHttps, privateByDefault);
+export const onRequest = sequence(refuseCrossSiteFormPosts, sendPolicyAsDecided, privateByDefault);

@@ -3,8 +3,8 @@ import { expect, test } from "@playwright/test";
 import { jsonBodyOf, sendRaw } from "../support/raw-http";
 
 /**
- * What src/middleware.ts guards on routes rendered on demand, checked on the production
- * server: paths that do not decode, and form posts sent from another site.
+ * What the production server guards on every path (paths that do not decode) and
+ * src/middleware.ts on routes rendered on demand (form posts sent from another site).
  */
 
 const encoder = new TextEncoder();

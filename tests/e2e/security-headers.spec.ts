@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { startProductionServer, type RunningServer } from "../support/production-server";
+import { sitemapPaths } from "../support/public-pages";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -84,6 +86,44 @@ test.describe("security headers", () => {
     }
     // The pages with islands (home, blog, FAQ) keep the hashes of Astro's island scripts.
     expect(pagesWithInlineCode).toBeGreaterThan(0);
+  });
+
+  test("every prerendered page of the sitemap answers a revalidation, HEAD, a range and its /path/ with the headers of its 200", async ({ request }) => {
+    /** Headers that describe the bytes of one answer; every other header is the path's and must not vary. */
+    const perAnswer = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-range", "accept-ranges", "content-type", "content-encoding", "last-modified", "etag"]);
+    const pathHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)).sort());
+    // The build's list of prerendered routes (pages rendered on demand, such as /contact, send no validators).
+    const prerendered = new Set(Object.keys(JSON.parse(readFileSync("dist/route-headers.json", "utf8"))));
+    const paths = sitemapPaths(await (await request.get("/sitemap.xml")).text()).filter((path) => prerendered.has(path));
+    expect(paths.length).toBeGreaterThan(20);
+    const schemes: Record<string, string>[] = [{}, { "x-forwarded-proto": "https" }];
+    for (const scheme of schemes) {
+      for (const path of paths) {
+        const full = await request.get(path, { headers: scheme });
+        expect(full.status(), path).toBe(200);
+        const expected = pathHeaders(full.headers());
+        expect(directives(expected["content-security-policy"]!).get("script-src"), path).toContain("'self'");
+        expect(expected["cache-control"], path).toContain("must-revalidate");
+        const label = `${path} ${JSON.stringify(scheme)}`;
+        const etag = full.headers()["etag"]!;
+        const lastModified = full.headers()["last-modified"]!;
+        const revalidated = await request.get(path, { headers: { ...scheme, "if-none-match": etag } });
+        expect(revalidated.status(), `${label}: If-None-Match`).toBe(304);
+        expect(pathHeaders(revalidated.headers()), `${label}: 304`).toEqual(expected);
+        const sinceModified = await request.get(path, { headers: { ...scheme, "if-modified-since": lastModified } });
+        expect([200, 304], `${label}: If-Modified-Since`).toContain(sinceModified.status());
+        expect(pathHeaders(sinceModified.headers()), `${label}: If-Modified-Since`).toEqual(expected);
+        const head = await request.head(path, { headers: scheme });
+        expect(pathHeaders(head.headers()), `${label}: HEAD`).toEqual(expected);
+        const range = await request.get(path, { headers: { ...scheme, range: "bytes=0-99", "accept-encoding": "identity" } });
+        expect(range.status(), `${label}: Range`).toBe(206);
+        expect(pathHeaders(range.headers()), `${label}: 206`).toEqual(pathHeaders((await request.get(path, { headers: { ...scheme, "accept-encoding": "identity" } })).headers()));
+        if (path !== "/") {
+          const slash = await request.get(`${path}/`, { headers: scheme });
+          expect(pathHeaders(slash.headers()), `${label}: ${path}/`).toEqual(expected);
+        }
+      }
+    }
   });
 
   test("hashed build assets are marked nosniff and cached for good", async ({ request }) => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineCodeHashes, withOnlyHashesOf } from "../../src/integrations/route-security-headers";
+import { builtRouteOf, inlineCodeHashes, overHttps, policyAsSent, withOnlyHashesOf } from "../../server/security-headers.mjs";
 
 const hashOf = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 
@@ -31,5 +31,42 @@ describe("a prerendered page's policy keeps only the hashes of its own inline co
   it("hashes script text that holds markup-like strings exactly as written", () => {
     const code = "const tag = '<div>&amp;' + \"</span>\"; if (1 < 2 && 3 > 2) console.log(tag);";
     expect(inlineCodeHashes(`<script>${code}</script>`)).toEqual(new Set([hashOf(code)]));
+  });
+});
+
+describe("the path whose headers an answer carries", () => {
+  it("is the route sirv serves the file at, however the path spells it", () => {
+    for (const path of ["/blog", "/blog/", "/blog.html"]) expect(builtRouteOf(path), path).toBe("/blog");
+    for (const path of ["/", "/index", "/index.html"]) expect(builtRouteOf(path), path).toBe("/");
+    expect(builtRouteOf("/blog/sd-wan-vs-mpls/")).toBe("/blog/sd-wan-vs-mpls");
+    expect(builtRouteOf("/_astro/island.Ab12.js")).toBe("/_astro/island.Ab12.js");
+    expect(builtRouteOf("/og/site.png")).toBe("/og/site.png");
+  });
+
+  it("is decoded as sirv decodes it, and a broken encoding names no built route", () => {
+    expect(builtRouteOf("/blog%2Fsd-wan-vs-mpls")).toBe("/blog%2Fsd-wan-vs-mpls");
+    expect(builtRouteOf("/%62log")).toBe("/blog");
+    expect(builtRouteOf("/%zz")).toBe("/%zz");
+  });
+});
+
+describe("a policy over HTTPS", () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src-attr 'unsafe-inline';";
+
+  it("upgrades insecure requests once, and only over HTTPS", () => {
+    expect(policyAsSent(policy, false)).toBe(policy);
+    const sent = policyAsSent(policy, true);
+    expect(sent).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; style-src-attr 'unsafe-inline'; upgrade-insecure-requests;");
+    expect(policyAsSent(sent, true)).toBe(sent);
+  });
+
+  it("is known from the socket or from the first X-Forwarded-Proto entry a TLS proxy wrote", () => {
+    expect(overHttps({ secure: true, forwardedProto: undefined })).toBe(true);
+    expect(overHttps({ secure: false, forwardedProto: "https" })).toBe(true);
+    expect(overHttps({ secure: false, forwardedProto: "https, http" })).toBe(true);
+    expect(overHttps({ secure: false, forwardedProto: ["https"] })).toBe(true);
+    expect(overHttps({ secure: false, forwardedProto: "http, https" })).toBe(false);
+    expect(overHttps({ secure: false, forwardedProto: "httpsx" })).toBe(false);
+    expect(overHttps({ secure: false, forwardedProto: null })).toBe(false);
   });
 });
