@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
 
 function expectBaseHeaders(headers: Record<string, string>, label: string) {
   expect(headers["x-content-type-options"], label).toBe("nosniff");
@@ -110,10 +109,8 @@ test.describe("security headers", () => {
       await page.waitForLoadState("load");
     }
     await page.goto("/");
-    const card = page.getByRole("button", { name: /View details of SD-WAN/ });
-    await waitForHydration(card);
-    await card.click();
-    await expect(page.getByTestId("service-card-sd-wan")).toHaveAttribute("data-flipped", "true");
+    await page.getByTestId("service-card-sd-wan").click();
+    await expect(page.getByTestId("service-card-sd-wan").locator("details")).toHaveAttribute("open", "");
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();
