@@ -68,7 +68,8 @@ const VIEWPORTS = [
 
 for (const { label, touch, use } of VIEWPORTS) {
   test.describe(`first tap at ${label}`, () => {
-    test.describe.configure({ timeout: 90_000 });
+    // Three throttled page loads per test, on a runner that may be busy.
+    test.describe.configure({ timeout: 180_000 });
 
     test.describe("on a slow network and CPU", () => {
       test.use(use);

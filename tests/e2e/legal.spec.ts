@@ -18,6 +18,7 @@ test.describe("privacy policy and terms", () => {
   });
 
   test("the privacy policy names every cookie the site sets, with its lifetime; a visitor gets none", async ({ page, context }) => {
+    test.setTimeout(90_000);
     for (const path of ["/", "/services/sd-wan", "/greenville-voip", "/contact", "/survey", "/blog"]) await page.goto(path);
     expect(await context.cookies(), "cookies set while browsing the public site").toEqual([]);
 
