@@ -1,15 +1,26 @@
 import { stringify } from "csv-stringify/sync";
 
 /**
- * Text a spreadsheet would run as a formula: a cell starting with = + - @, tab or carriage
- * return, and the same after a semicolon, because a spreadsheet in a `;`-separated locale
- * splits "Acme;=1+1" into two cells and would run the second.
+ * What "defused" means here: a spreadsheet shows the text and never runs it as a formula.
+ *
+ * A formula starts with `=`, `+`, `-` or `@`. Spreadsheets look for one at the start of a cell,
+ * and some also at the start of each line of a multi-line cell and of each piece a
+ * `;`-separated locale splits "Acme;=1+1" into. So every such start is checked: the start of
+ * the cell, the start after each line break (LF, CR or CRLF) and the start after each `;`.
+ * Where the first character after any spaces or tabs there is a formula character, an
+ * apostrophe goes right before it ("\n=HYPERLINK(…)" becomes "\n'=HYPERLINK(…)"), which a
+ * spreadsheet reads as "this is text". Everything else is left as it was: ordinary
+ * multi-line text keeps its words, line breaks and indentation, and a formula character
+ * inside a line ("a=b", "Suite 2 - rear") stays put.
  */
-const FORMULA_START = /(^|;)(\s*)(?=[=+\-@\t\r])/g;
+const LINE_FORMULA_START = /(^|[;\r\n])([^\S\r\n]*)(?=[=+\-@])/g;
 
-/** Prefixes each formula-looking start with an apostrophe, so spreadsheets show it as text. */
+/** A cell that opens with a tab or carriage return, which OWASP's CSV-injection advice also defuses. */
+const CONTROL_CHARACTER_START = /^(?=[\t\r])/;
+
+/** The text with an apostrophe before every formula a spreadsheet could find in it (see LINE_FORMULA_START). */
 export function defuseFormulas(text: string): string {
-  return text.replace(FORMULA_START, "$1$2'");
+  return text.replace(LINE_FORMULA_START, "$1$2'").replace(CONTROL_CHARACTER_START, "'");
 }
 
 function cellText(value: unknown): string {

@@ -57,11 +57,9 @@ test.describe("at phone width", () => {
 
   test("home with a flipped card and the menu open has no violations", async ({ page }) => {
     await page.goto("/");
-    // The flip cards are an island that hydrates when it comes into view.
-    await page.getByTestId("service-card-sd-wan").scrollIntoViewIfNeeded();
-    await expect(page.locator("[data-testid='service-card-sd-wan'] [role='group'][inert]")).toHaveCount(1);
-    await page.getByTestId("service-card-sd-wan").getByRole("button", { name: /^View details/ }).click();
-    await expect(page.getByTestId("service-card-sd-wan")).toHaveAttribute("data-flipped", "true");
+    await page.getByTestId("service-card-sd-wan").click();
+    await expect(page.getByTestId("service-card-sd-wan").locator("details")).toHaveAttribute("open", "");
+    await expect(page.getByTestId("service-card-sd-wan").getByRole("link", { name: /^Learn More/ })).toBeVisible();
     await expectNoViolations(page, "/ with a flipped card");
     const toggle = page.locator("header button[aria-label='Open menu']");
     await toggle.click();

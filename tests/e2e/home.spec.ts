@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { anchorHrefs, hrefsOf, SERVICE_SLUGS, SERVICE_STATISTICS } from "./helpers";
+import { accessibleExpanded, anchorHrefs, hrefsOf, SERVICE_SLUGS, SERVICE_STATISTICS } from "./helpers";
 
 function sectionWithLink(page: Page, name: string | RegExp): Locator {
   return page.getByRole("main").locator("section").filter({ has: page.getByRole("link", { name, exact: typeof name === "string" }) });
@@ -10,13 +10,33 @@ function flipCard(page: Page, slug: string): Locator {
   return page.getByTestId(`service-card-${slug}`);
 }
 
-/**
- * The grid is an island that hydrates when it comes into view: bring it there. After
- * hydration the hidden face of every card is inert: a reliable "scripts are live" signal.
- */
-async function waitForFlipCards(page: Page): Promise<void> {
-  await page.locator("[data-testid^='service-card-']").first().scrollIntoViewIfNeeded();
-  await expect(page.locator("[data-testid^='service-card-'] [role='group'][inert]")).toHaveCount(SERVICE_SLUGS.length);
+/** The card's one control: the summary of its `<details>`, which holds whether it is flipped. */
+function toggleOf(card: Locator): Locator {
+  return card.locator("summary");
+}
+
+async function expectFlipped(card: Locator, flipped: boolean): Promise<void> {
+  if (flipped) await expect(card.locator("details")).toHaveAttribute("open", "");
+  else await expect(card.locator("details")).not.toHaveAttribute("open");
+  expect(await accessibleExpanded(toggleOf(card))).toBe(flipped);
+}
+
+/** A click where the visitor sees the element, whatever layer takes it (Playwright's own click insists the element itself is hit). */
+async function clickWhereShown(element: Locator): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  expect(box, "the element is laid out").not.toBeNull();
+  await element.page().mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+/** The back face of a card, found whether or not it is showing. */
+function backOf(card: Locator): Locator {
+  return card.getByRole("group", { name: /at a glance$/, includeHidden: true });
+}
+
+/** How far a face is turned towards the visitor: 1 facing, -1 turned away (the x scale of its transform). */
+function facing(face: Locator): Promise<number> {
+  return face.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m11);
 }
 
 test.describe("home page content", () => {
@@ -81,49 +101,67 @@ test.describe("service flip cards", () => {
   test("every card starts unflipped, flips to its §9 statistic and links, and flips back", async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto("/");
-    await waitForFlipCards(page);
     for (const slug of SERVICE_SLUGS) {
       const card = flipCard(page, slug);
       const stat = SERVICE_STATISTICS[slug]!;
-      await expect(card).toHaveAttribute("data-flipped", "false");
-      await card.getByRole("button", { name: /^View details/ }).click();
-      await expect(card).toHaveAttribute("data-flipped", "true");
-      const back = card.getByRole("group");
+      const back = backOf(card);
+      await expectFlipped(card, false);
+      await expect(back).toBeHidden();
+      await expect(toggleOf(card)).toHaveAccessibleName(/^View details of /);
+      await clickWhereShown(card.getByText("View details", { exact: true }));
+      await expectFlipped(card, true);
+      await expect(back).toBeVisible();
       await expect(back).toContainText(stat.value);
       await expect(back).toContainText(stat.label);
       await expect(back.getByRole("link", { name: /^Learn More/ })).toHaveAttribute("href", `/services/${slug}`);
       await expect(back.getByRole("link", { name: /^Quick Contact/ })).toHaveAttribute("href", `/contact?service=${slug}`);
-      // The card turns: the inner element is rotated half a turn about the y axis.
-      await expect
-        .poll(() => card.locator(".flip-inner").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m11))
-        .toBeCloseTo(-1, 2);
-      await back.getByRole("button", { name: /^Back/ }).click();
-      await expect(card).toHaveAttribute("data-flipped", "false");
-      await expect(card.getByRole("button", { name: /^View details/ })).toBeFocused();
+      // The card turns: the back face ends up facing the visitor, the front turned away.
+      await expect.poll(() => facing(back)).toBeCloseTo(1, 2);
+      await expect.poll(() => facing(card.locator(".flip-front"))).toBeCloseTo(-1, 2);
+      await expect(toggleOf(card)).toHaveAccessibleName(/^Back to .+ summary$/);
+      await clickWhereShown(back.getByText("Back", { exact: true }));
+      await expectFlipped(card, false);
+      await expect(back).toBeHidden();
+      await expect(toggleOf(card)).toBeFocused();
     }
+  });
+
+  test("a tap anywhere on the card turns it, except on the back's links, which navigate", async ({ page }) => {
+    await page.goto("/");
+    const card = flipCard(page, "sd-wan");
+    await clickWhereShown(card.getByRole("heading", { name: "SD-WAN" }));
+    await expectFlipped(card, true);
+    await clickWhereShown(card.getByText("Cost Savings"));
+    await expectFlipped(card, false);
+    await card.click();
+    await expectFlipped(card, true);
+    await card.getByRole("link", { name: /^Learn More/ }).click();
+    await expect(page).toHaveURL(/\/services\/sd-wan$/);
   });
 
   test("the statistic shown is the card's own (flipping one card leaves the others alone)", async ({ page }) => {
     await page.goto("/");
-    await waitForFlipCards(page);
-    await flipCard(page, "sd-wan").getByRole("button", { name: /^View details/ }).click();
-    await expect(flipCard(page, "sd-wan")).toHaveAttribute("data-flipped", "true");
-    await expect(flipCard(page, "sd-wan").getByRole("group")).toContainText("65%");
-    await expect(flipCard(page, "managed-internet")).toHaveAttribute("data-flipped", "false");
-    await expect(flipCard(page, "starlink")).toHaveAttribute("data-flipped", "false");
+    await toggleOf(flipCard(page, "sd-wan")).click();
+    await expectFlipped(flipCard(page, "sd-wan"), true);
+    await expect(backOf(flipCard(page, "sd-wan"))).toContainText("65%");
+    await expectFlipped(flipCard(page, "managed-internet"), false);
+    await expectFlipped(flipCard(page, "starlink"), false);
   });
 
-  test("keyboard: Tab to View details, Enter flips, focus on the back face, Tab reaches Learn More", async ({ page }) => {
+  test("keyboard: Tab to View details, Enter flips, Tab reaches Learn More and Quick Contact, Space flips back", async ({ page }) => {
     await page.goto("/");
-    await waitForFlipCards(page);
     const firstSlug = SERVICE_SLUGS[0]!;
     const card = flipCard(page, firstSlug);
+    const toggle = toggleOf(card);
     await page.getByRole("link", { name: "DISCOVER MORE" }).focus();
     await page.keyboard.press("Tab");
-    await expect(card.getByRole("button", { name: /^View details/ })).toBeFocused();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAccessibleName(/^View details of /);
     await page.keyboard.press("Enter");
-    await expect(card).toHaveAttribute("data-flipped", "true");
-    await expect(card.getByRole("group")).toBeFocused();
+    await expectFlipped(card, true);
+    // Focus stays on the toggle, which now names the way back.
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAccessibleName(/^Back to .+ summary$/);
     await page.keyboard.press("Tab");
     const learnMore = card.getByRole("link", { name: /^Learn More/ });
     await expect(learnMore).toBeFocused();
@@ -131,21 +169,31 @@ test.describe("service flip cards", () => {
     await page.keyboard.press("Tab");
     await expect(card.getByRole("link", { name: /^Quick Contact/ })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(card.getByRole("button", { name: /^Back/ })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(card).toHaveAttribute("data-flipped", "false");
-    await expect(card.getByRole("button", { name: /^View details/ })).toBeFocused();
+    await expect(toggleOf(flipCard(page, SERVICE_SLUGS[1]!))).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Space");
+    await expectFlipped(card, false);
+    // Once turned away, the back face leaves the tab order: Tab goes on to the next card.
+    await expect(backOf(card)).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(toggleOf(flipCard(page, SERVICE_SLUGS[1]!))).toBeFocused();
   });
 
   test("the flip transition lasts 0.4s", async ({ page }) => {
     await page.goto("/");
-    const inner = flipCard(page, "managed-internet").locator(".flip-inner");
-    const style = await inner.evaluate((el) => {
-      const computed = getComputedStyle(el);
-      return { duration: computed.transitionDuration, property: computed.transitionProperty };
-    });
-    expect(style.duration).toBe("0.4s");
-    expect(style.property).toContain("transform");
+    for (const face of [".flip-front", ".flip-back"]) {
+      const timing = await flipCard(page, "managed-internet")
+        .locator(face)
+        .evaluate((el) => {
+          const computed = getComputedStyle(el);
+          const properties = computed.transitionProperty.split(", ");
+          return computed.transitionDuration.split(", ")[properties.indexOf("transform")];
+        });
+      expect(timing, face).toBe("0.4s");
+    }
   });
 
   test.describe("with reduced motion", () => {
@@ -153,10 +201,12 @@ test.describe("service flip cards", () => {
 
     test("the flip is effectively instant", async ({ page }) => {
       await page.goto("/");
-      const duration = await flipCard(page, "managed-internet")
-        .locator(".flip-inner")
-        .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
-      expect(duration).toBeLessThan(0.01);
+      for (const face of [".flip-front", ".flip-back"]) {
+        const durations = await flipCard(page, "managed-internet")
+          .locator(face)
+          .evaluate((el) => getComputedStyle(el).transitionDuration.split(", ").map(parseFloat));
+        expect(Math.max(...durations), face).toBeLessThan(0.01);
+      }
     });
   });
 });

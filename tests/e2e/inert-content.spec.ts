@@ -21,7 +21,7 @@ const ADMIN = { username: "admin", password: "inert-content-password-123" };
 const contactPayloads = {
   name: `<script>alert("name")</script> N1;=1+1`,
   phone: `<img src=x onerror=alert(1)>`,
-  message: `</td></tr></table><svg onload=alert("message")><a href="javascript:alert(1)">click</a> =HYPERLINK("http://evil.example") M1`,
+  message: `</td></tr></table><svg onload=alert("message")><a href="javascript:alert(1)">click</a> =HYPERLINK("http://evil.example") M1\n=HYPERLINK("http://evil.example")\r\n+3+3\n@SUM(1,1)`,
 };
 const surveyPayloads = {
   businessName: `<iframe src="https://evil.example"></iframe> B1`,
@@ -40,14 +40,21 @@ function parseCsv(text: string): string[][] {
 }
 
 /**
- * The cell a spreadsheet shows for `value`: a formula gets a leading apostrophe, and so
- * does one after a semicolon, where a `;`-separated locale would split the cell.
+ * The cell a spreadsheet shows for `value`: a formula at the start of a line (the cell's
+ * first, or one after a line break) gets an apostrophe, and so does one after a semicolon,
+ * where a `;`-separated locale would split the cell; a cell opening with a tab or CR too.
  */
 const asCell = (value: string) =>
   value
-    .split(";")
-    .map((piece) => (/^\s*[=+\-@\t\r]/.test(piece) ? piece.replace(/^(\s*)/, "$1'") : piece))
-    .join(";");
+    .split(/(\r\n|\r|\n)/)
+    .map((line) =>
+      line
+        .split(";")
+        .map((piece) => (/^[^\S\r\n]*[=+\-@]/.test(piece) ? piece.replace(/^([^\S\r\n]*)/, "$1'") : piece))
+        .join(";"),
+    )
+    .join("")
+    .replace(/^(?=[\t\r])/, "'");
 
 test.describe("stored script and HTML stay text in CSV exports and e-mails", () => {
   test.describe.configure({ timeout: 90_000 });

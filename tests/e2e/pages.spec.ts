@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
-import { hrefsOf, waitForHydration } from "./helpers";
+import { accessibleExpanded, hrefsOf } from "./helpers";
 
 const SPEC_INDUSTRIES = [
   "Event Organizers",
@@ -106,75 +106,74 @@ test.describe("/greenville-voip", () => {
 });
 
 test.describe("FAQ accordion on /greenville-voip", () => {
-  async function faq(page: Page): Promise<{ triggers: Locator; panelOf: (trigger: Locator) => Promise<Locator> }> {
+  /** Native disclosure widgets: each question is the summary of a `<details>`, its answer the rest. */
+  async function faq(page: Page): Promise<{ questions: Locator; answerOf: (question: Locator) => Locator }> {
     await page.goto("/greenville-voip");
     const section = page.getByRole("region", { name: "Frequently Asked Questions" });
-    const triggers = section.getByRole("button");
-    await expect(triggers).toHaveCount(5);
-    await waitForHydration(triggers.first());
-    return {
-      triggers,
-      // Radix sets aria-controls only while open; the panel is always labelled by its trigger.
-      panelOf: async (trigger) => {
-        const id = await trigger.getAttribute("id");
-        expect(id).toBeTruthy();
-        const panel = page.locator(`[aria-labelledby="${id}"]`);
-        await expect(panel).toHaveCount(1);
-        return panel;
-      },
-    };
+    const questions = section.locator("details > summary");
+    await expect(questions).toHaveCount(5);
+    return { questions, answerOf: (question) => question.locator("xpath=following-sibling::*[1]") };
+  }
+
+  async function expectOpen(question: Locator, open: boolean): Promise<void> {
+    const details = question.locator("xpath=..");
+    if (open) await expect(details).toHaveAttribute("open", "");
+    else await expect(details).not.toHaveAttribute("open");
+    expect(await accessibleExpanded(question)).toBe(open);
   }
 
   test("five questions covering porting, features, setup, local support and integrations; all closed at start", async ({ page }) => {
-    const { triggers, panelOf } = await faq(page);
-    const questions = (await triggers.allTextContents()).join(" | ").toLowerCase();
-    for (const topic of ["number", "features", "setup", "local", "crm"]) expect(questions).toContain(topic);
-    for (const trigger of await triggers.all()) {
-      await expect(trigger).toHaveAttribute("aria-expanded", "false");
-      await expect(await panelOf(trigger)).toBeHidden();
+    const { questions, answerOf } = await faq(page);
+    const text = (await questions.allTextContents()).join(" | ").toLowerCase();
+    for (const topic of ["number", "features", "setup", "local", "crm"]) expect(text).toContain(topic);
+    for (const question of await questions.all()) {
+      await expectOpen(question, false);
+      await expect(answerOf(question)).toBeHidden();
+      // Each question stays a heading inside its button.
+      await expect(question.getByRole("heading", { level: 3 })).toHaveCount(1);
     }
     // §3: setup comes with white-glove onboarding.
-    await expect(await panelOf(triggers.filter({ hasText: /setup/i }))).toContainText("white-glove onboarding");
+    await expect(answerOf(questions.filter({ hasText: /setup/i }))).toContainText("white-glove onboarding");
   });
 
   test("at most one item is open, and clicking the open one closes it", async ({ page }) => {
-    const { triggers, panelOf } = await faq(page);
-    const first = triggers.nth(0);
-    const second = triggers.nth(1);
+    const { questions, answerOf } = await faq(page);
+    const first = questions.nth(0);
+    const second = questions.nth(1);
     await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
-    await expect(await panelOf(first)).toBeVisible();
-    await expect(await panelOf(first)).toContainText("port");
+    await expectOpen(first, true);
+    await expect(answerOf(first)).toBeVisible();
+    await expect(answerOf(first)).toContainText("port");
 
     await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(await panelOf(second)).toBeVisible();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(await panelOf(first)).toBeHidden();
-    await expect(triggers.and(page.locator("[aria-expanded='true']"))).toHaveCount(1);
+    await expectOpen(second, true);
+    await expect(answerOf(second)).toBeVisible();
+    await expectOpen(first, false);
+    await expect(answerOf(first)).toBeHidden();
+    await expect(page.locator("details[open]")).toHaveCount(1);
 
     await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
-    await expect(await panelOf(second)).toBeHidden();
-    await expect(triggers.and(page.locator("[aria-expanded='true']"))).toHaveCount(0);
+    await expectOpen(second, false);
+    await expect(answerOf(second)).toBeHidden();
+    await expect(page.locator("details[open]")).toHaveCount(0);
   });
 
   test("works from the keyboard with Enter and Space", async ({ page }) => {
-    const { triggers, panelOf } = await faq(page);
-    const third = triggers.nth(2);
-    const fourth = triggers.nth(3);
+    const { questions, answerOf } = await faq(page);
+    const third = questions.nth(2);
+    const fourth = questions.nth(3);
     await third.focus();
     await page.keyboard.press("Enter");
-    await expect(third).toHaveAttribute("aria-expanded", "true");
-    await expect(await panelOf(third)).toBeVisible();
+    await expectOpen(third, true);
+    await expect(answerOf(third)).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(fourth).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(fourth).toHaveAttribute("aria-expanded", "true");
-    await expect(third).toHaveAttribute("aria-expanded", "false");
+    await expectOpen(fourth, true);
+    await expectOpen(third, false);
     await page.keyboard.press("Enter");
-    await expect(fourth).toHaveAttribute("aria-expanded", "false");
-    await expect(await panelOf(fourth)).toBeHidden();
+    await expectOpen(fourth, false);
+    await expect(answerOf(fourth)).toBeHidden();
   });
 });
 

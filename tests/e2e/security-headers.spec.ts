@@ -4,7 +4,6 @@ import type { Page } from "@playwright/test";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { sitemapPaths } from "../support/public-pages";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
 
 function expectBaseHeaders(headers: Record<string, string>, label: string) {
   expect(headers["x-content-type-options"], label).toBe("nosniff");
@@ -150,10 +149,8 @@ test.describe("security headers", () => {
       await page.waitForLoadState("load");
     }
     await page.goto("/");
-    const card = page.getByRole("button", { name: /View details of SD-WAN/ });
-    await waitForHydration(card);
-    await card.click();
-    await expect(page.getByTestId("service-card-sd-wan")).toHaveAttribute("data-flipped", "true");
+    await page.getByTestId("service-card-sd-wan").click();
+    await expect(page.getByTestId("service-card-sd-wan").locator("details")).toHaveAttribute("open", "");
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();

@@ -48,6 +48,43 @@ describe("defuseFormulas", () => {
     expect(defuseFormulas(value)).toBe(defused);
   });
 
+  it.each([
+    ["\n=HYPERLINK(\"http://evil.example\",\"x\")", "\n'=HYPERLINK(\"http://evil.example\",\"x\")"],
+    ["\r\n+3+3", "'\r\n'+3+3"],
+    ["\n@SUM(1,1)", "\n'@SUM(1,1)"],
+    ["Hello\n-5", "Hello\n'-5"],
+    ["Hello\r+1", "Hello\r'+1"],
+    ["Hello\r\n  =1+1", "Hello\r\n  '=1+1"],
+    ["Hello\n\t=1+1", "Hello\n\t'=1+1"],
+    ["Hi\n\n=A1\n=B1", "Hi\n\n'=A1\n'=B1"],
+    ["a\n=1;=2", "a\n'=1;'=2"],
+  ])("defuses a formula at the start of a line inside the cell like one at its start: %j", (value, defused) => {
+    expect(defuseFormulas(value)).toBe(defused);
+  });
+
+  it("leaves ordinary multi-line text untouched, words, line breaks and indentation alike", () => {
+    for (const value of [
+      "Hi,\nwe need fiber at two sites.\r\nThanks,\r\n  Ann",
+      "Line one\rLine two",
+      "Needs:\n\tfailover\n\tVoIP for 12 phones",
+      "Call 864-555-0100\nSuite 2 - rear\noffice@example.com",
+      "\n\nTrailing and leading breaks\n",
+    ]) {
+      expect(defuseFormulas(value)).toBe(value);
+    }
+  });
+
+  it("changes multi-line text only where a line starts with a formula character", () => {
+    expect(defuseFormulas("We need:\n- fiber\n- VoIP\nBudget = tight")).toBe("We need:\n'- fiber\n'- VoIP\nBudget = tight");
+  });
+
+  it("keeps a multi-line cell in one cell and its lines defused through the CSV", () => {
+    const text = toCsv(["message"], [["Hi\r\n=HYPERLINK(\"http://evil.example\")\n@SUM(1,1)"]]);
+    const [, [cell]] = readBack(text) as [string[], string[]];
+    expect(cell).toBe("Hi\r\n'=HYPERLINK(\"http://evil.example\")\n'@SUM(1,1)");
+    expect(cell!.split(/\r\n|\r|\n/).filter((line) => /^\s*[=+\-@]/.test(line))).toEqual([]);
+  });
+
   it("leaves formula characters inside text alone", () => {
     for (const value of ["a=b", "Suite 2 - rear", "office@example.com", "VoIP Phone Systems; Starlink Business", "Blue Heron Dental"]) {
       expect(defuseFormulas(value)).toBe(value);

@@ -88,7 +88,7 @@ export function VoipCallToAction() {
   );
 }
 
-/** The FAQ section; the accordion (an island) is passed in by the page. */
+/** The FAQ section; the page passes in the accordion. */
 export function VoipFaqSection({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="voip-faq-title" className="container-page max-w-4xl pb-20">

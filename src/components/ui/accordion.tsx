@@ -1,4 +1,3 @@
-import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 
 export interface AccordionEntry {
@@ -8,28 +7,24 @@ export interface AccordionEntry {
 }
 
 /**
- * §4 FAQ: at most one item open; clicking the open item closes it. Panels stay in
- * the HTML (forceMount) so the answers are readable, and indexable, without scripts.
+ * §4 FAQ: at most one item open; clicking the open item closes it. Native `<details>`
+ * sharing one `name` does both in the browser, so the first tap works before (and
+ * without) any script, and a closed answer stays in the HTML for search engines and
+ * find-in-page.
  */
-export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionEntry[]; headingLevel?: 2 | 3 }) {
+export function Accordion({ name, items, headingLevel = 3 }: { name: string; items: readonly AccordionEntry[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <AccordionPrimitive.Root type="single" collapsible className="divide-y divide-border rounded-xl border border-border bg-white">
+    <div className="divide-y divide-border rounded-xl border border-border bg-white">
       {items.map((item) => (
-        <AccordionPrimitive.Item key={item.id} value={item.id}>
-          <AccordionPrimitive.Header asChild>
-            <Heading>
-              <AccordionPrimitive.Trigger className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:text-brand-800">
-                {item.title}
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180" />
-              </AccordionPrimitive.Trigger>
-            </Heading>
-          </AccordionPrimitive.Header>
-          <AccordionPrimitive.Content forceMount className="px-5 pb-5 leading-7 text-slate-700 data-[state=closed]:hidden no-js:!block">
-            {item.content}
-          </AccordionPrimitive.Content>
-        </AccordionPrimitive.Item>
+        <details key={item.id} id={item.id} name={name} className="group">
+          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
+            <Heading>{item.title}</Heading>
+            <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform duration-200 group-open:rotate-180" />
+          </summary>
+          <div className="px-5 pb-5 leading-7 text-slate-700">{item.content}</div>
+        </details>
       ))}
-    </AccordionPrimitive.Root>
+    </div>
   );
 }
