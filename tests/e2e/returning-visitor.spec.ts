@@ -20,10 +20,11 @@ const PAGES: { path: string; prerendered: boolean; use: (page: Page) => Promise<
     path: "/",
     prerendered: true,
     use: async (page) => {
-      const card = page.getByRole("button", { name: /View details of SD-WAN/ });
-      await waitForHydration(card);
-      await card.click();
-      await expect(page.getByTestId("service-card-sd-wan")).toHaveAttribute("data-flipped", "true");
+      // Native <details>: no island, but its turn is styled by the page's policy-covered CSS.
+      const card = page.getByTestId("service-card-sd-wan");
+      await card.locator("summary").click();
+      await expect(card.locator("details")).toHaveAttribute("open", "");
+      await expect(card.getByRole("group", { name: "SD-WAN at a glance" })).toBeVisible();
     },
   },
   {
@@ -41,10 +42,9 @@ const PAGES: { path: string; prerendered: boolean; use: (page: Page) => Promise<
     path: "/greenville-voip",
     prerendered: true,
     use: async (page) => {
-      const question = page.getByRole("region", { name: "Frequently Asked Questions" }).getByRole("button").first();
-      await waitForHydration(question);
-      await question.click();
-      await expect(question).toHaveAttribute("aria-expanded", "true");
+      const question = page.getByRole("region", { name: "Frequently Asked Questions" }).locator("details").first();
+      await question.locator("summary").click();
+      await expect(question).toHaveAttribute("open", "");
     },
   },
   { path: "/blog/sd-wan-vs-mpls", prerendered: true, use: async () => {} },
