@@ -127,12 +127,12 @@ function addressCounters(address: string): Counter[] {
  * Counts one hit on each counter in turn. When one refuses, the hits already counted are
  * taken back (refused before any password was checked, the attempt costs nothing there).
  */
-async function consumeEach(counters: readonly Counter[], now: number): Promise<{ refusedBy: Counter; retryAfterSeconds: number } | undefined> {
+async function consumeEach(counters: readonly Counter[], now: number): Promise<{ retryAfterSeconds: number } | undefined> {
   for (const [index, counter] of counters.entries()) {
     const hit = await consumeRateLimit(counter.key, counter.limit, counter.windowMs, now);
     if (hit.allowed) continue;
     await releaseEach(counters.slice(0, index), now);
-    return { refusedBy: counter, retryAfterSeconds: hit.retryAfterSeconds };
+    return { retryAfterSeconds: hit.retryAfterSeconds };
   }
   return undefined;
 }
@@ -156,16 +156,20 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, now
   }
 
   const perAddress = addressCounters(address);
-  const budget: Counter = { key: BUDGET_KEY, limit: scaled(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit), windowMs: UNKNOWN_BROWSER_PASSWORD_BUDGET.windowMs };
-  const counters = [...perAddress, budget];
-  const refusal = await consumeEach(counters, now);
-  if (refusal) return { status: refusal.refusedBy === budget ? "busy" : "refused", retryAfterSeconds: refusal.retryAfterSeconds, revokedDevice };
+  const addressRefusal = await consumeEach(perAddress, now);
+  if (addressRefusal) return { status: "refused", retryAfterSeconds: addressRefusal.retryAfterSeconds, revokedDevice };
   const userKey = `login:user:${usernameKey}`;
   const streak = await reserveThrottledAttempt(userKey, unknownBrowserSchedule(), now);
   if (!streak.allowed) {
-    // Refused before any password was checked: waiting for the username costs the address and the budget nothing.
-    await releaseEach(counters, now);
+    // Refused before any password was checked: waiting for the username costs the address nothing.
+    await releaseEach(perAddress, now);
     return { status: "refused", retryAfterSeconds: streak.retryAfterSeconds, revokedDevice };
+  }
+  // Last, so that the budget counts exactly the password checks (the username's streak has counted this attempt).
+  const budget = await consumeRateLimit(BUDGET_KEY, scaled(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit), UNKNOWN_BROWSER_PASSWORD_BUDGET.windowMs, now);
+  if (!budget.allowed) {
+    await releaseEach(perAddress, now);
+    return { status: "busy", retryAfterSeconds: budget.retryAfterSeconds, revokedDevice };
   }
   return {
     status: "reserved",
