@@ -1,16 +1,16 @@
 import pLimit from "p-limit";
 import { rateLimitMultiplier } from "@/server/config";
-import { clearThrottle, pruneLoginThrottle, reserveThrottledAttempt, type ThrottleSchedule } from "@/server/db/login-throttle";
-import { consumeRateLimit, releaseRateLimitHit, resetRateLimit } from "@/server/db/rate-limits";
+import { type AttemptWindow, clearThrottle, pruneLoginThrottle, reserveLoginAttemptCounts, type ThrottleSchedule } from "@/server/db/login-throttle";
+import { consumeRateLimit, resetRateLimit } from "@/server/db/rate-limits";
 import { addressPrefixKeys } from "@/server/http/client-address";
 import { checkDeviceCookie } from "./device-cookie";
 import { verifyPassword } from "./password-hash";
 
 /**
  * The login limits, after OWASP's device-cookie scheme. Every attempt is counted *before*
- * the password is checked, by one atomic statement per counter, so no number of
- * simultaneous requests on any number of instances gets more password checks than the
- * limits allow.
+ * the password is checked, by one atomic statement per counter (an unknown browser's all
+ * in one transaction), so no number of simultaneous requests on any number of instances
+ * gets more password checks than the limits allow.
  *
  * - A browser that signed in before (a valid device cookie for the username) is limited
  *   on its own: `KNOWN_BROWSER_FAILURE_LIMIT` per device, then 429 for that device only.
@@ -107,38 +107,14 @@ export function unknownBrowserSchedule(): ThrottleSchedule {
   return { freeAttempts: scaled(UNKNOWN_BROWSER_THROTTLE.freeAttempts), waitsMs, streakResetMs: UNKNOWN_BROWSER_THROTTLE.streakResetMs };
 }
 
-interface Counter {
-  key: string;
-  limit: number;
-  windowMs: number;
-}
-
-/** The per-address counters of an unknown browser: the IPv4 address, or the IPv6 /64, /56 and /48. */
-function addressCounters(address: string): Counter[] {
+/** The per-address counts of an unknown browser: the IPv4 address, or the IPv6 /64, /56 and /48. */
+function addressWindows(address: string): AttemptWindow[] {
   const limits = [{ prefixLength: 64, limit: LOGIN_FAILURE_LIMIT.limit }, ...COARSER_IPV6_LIMITS];
   return addressPrefixKeys(address, limits.map((entry) => entry.prefixLength)).map((key, index) => ({
     key: `login:addr:${key}`,
     limit: scaled(limits[index]!.limit),
     windowMs: LOGIN_FAILURE_LIMIT.windowMs,
   }));
-}
-
-/**
- * Counts one hit on each counter in turn. When one refuses, the hits already counted are
- * taken back (refused before any password was checked, the attempt costs nothing there).
- */
-async function consumeEach(counters: readonly Counter[], now: number): Promise<{ retryAfterSeconds: number } | undefined> {
-  for (const [index, counter] of counters.entries()) {
-    const hit = await consumeRateLimit(counter.key, counter.limit, counter.windowMs, now);
-    if (hit.allowed) continue;
-    await releaseEach(counters.slice(0, index), now);
-    return { retryAfterSeconds: hit.retryAfterSeconds };
-  }
-  return undefined;
-}
-
-async function releaseEach(counters: readonly Counter[], now: number): Promise<void> {
-  for (const counter of counters) await releaseRateLimitHit(counter.key, now);
 }
 
 /** Counts a login attempt against the limits that apply to it, before any password is checked. */
@@ -155,22 +131,18 @@ export async function reserveLoginAttempt({ address, username, deviceCookie, now
     return { status: "reserved", revokedDevice, checkPassword: verifyPassword, succeeded: () => resetRateLimit(deviceKey) };
   }
 
-  const perAddress = addressCounters(address);
-  const addressRefusal = await consumeEach(perAddress, now);
-  if (addressRefusal) return { status: "refused", retryAfterSeconds: addressRefusal.retryAfterSeconds, revokedDevice };
+  const perAddress = addressWindows(address);
   const userKey = `login:user:${usernameKey}`;
-  const streak = await reserveThrottledAttempt(userKey, unknownBrowserSchedule(), now);
-  if (!streak.allowed) {
-    // Refused before any password was checked: waiting for the username costs the address nothing.
-    await releaseEach(perAddress, now);
-    return { status: "refused", retryAfterSeconds: streak.retryAfterSeconds, revokedDevice };
-  }
-  // Last, so that the budget counts exactly the password checks (the username's streak has counted this attempt).
-  const budget = await consumeRateLimit(BUDGET_KEY, scaled(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit), UNKNOWN_BROWSER_PASSWORD_BUDGET.windowMs, now);
-  if (!budget.allowed) {
-    await releaseEach(perAddress, now);
-    return { status: "busy", retryAfterSeconds: budget.retryAfterSeconds, revokedDevice };
-  }
+  // All or nothing: an attempt refused by one count costs the others nothing.
+  const counted = await reserveLoginAttemptCounts(
+    {
+      windows: perAddress,
+      throttle: { key: userKey, schedule: unknownBrowserSchedule() },
+      budget: { key: BUDGET_KEY, limit: scaled(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit), windowMs: UNKNOWN_BROWSER_PASSWORD_BUDGET.windowMs },
+    },
+    now,
+  );
+  if (!counted.allowed) return { status: counted.refusedBy === "budget" ? "busy" : "refused", retryAfterSeconds: counted.retryAfterSeconds, revokedDevice };
   return {
     status: "reserved",
     revokedDevice,
