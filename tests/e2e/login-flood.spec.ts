@@ -51,15 +51,27 @@ test.describe("a login flood", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("gets at most 30 password checks; a page answers within 500 ms meanwhile, and the owner's known browser signs in", async ({ page }) => {
+  test("gets at most 30 password checks; a page answers within 500 ms meanwhile, and the owner's known browser signs in", async ({ page, browser }) => {
     const baseUrl = server!.url;
     // The owner's browser becomes a known one, then signs out.
     await signIn(page, baseUrl);
     await expect(page).toHaveURL(/\/admin\/surveys$/);
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    // A warm page, as a visitor's would be: the first request of a route is not what this measures.
-    expect((await fetch(`${baseUrl}/`)).status).toBe(200);
+    // A visitor's browser on the home page: it fetches the page again during the flood and times it itself.
+    const visitorContext = await browser.newContext();
+    // Requests that leave 127.0.0.1 fail fast, as the fixtures do for the default context.
+    await visitorContext.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort("internetdisconnected"));
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${baseUrl}/`);
+    const timedPageFetch = () =>
+      visitor.evaluate(async () => {
+        const started = performance.now();
+        const response = await fetch("/", { cache: "no-store" });
+        await response.text();
+        return { status: response.status, ms: performance.now() - started };
+      });
+    expect((await timedPageFetch()).status).toBe(200);
     // The owner has typed the password; the click comes during the flood.
     await page.getByLabel("Username").fill(ADMIN.username);
     await page.getByLabel("Password").fill(ADMIN.password);
@@ -87,10 +99,7 @@ test.describe("a login flood", () => {
 
     // Once the budget is spent, its password checks are queued on the server: now the site must still answer.
     await budgetSpent;
-    const started = performance.now();
-    const home = await fetch(`${baseUrl}/`);
-    await home.text();
-    const pageMs = performance.now() - started;
+    const home = await timedPageFetch();
     const checkedWhenPageAnswered = checked;
     const ownersLogin = page.waitForResponse((response) => response.url().endsWith("/api/admin/login"));
     await page.getByRole("button", { name: "Log In" }).click();
@@ -98,8 +107,10 @@ test.describe("a login flood", () => {
     const checkedWhenOwnerSignedIn = checked;
 
     await Promise.all(flood);
+    await visitorContext.close();
+    console.log(`[login-flood] GET / ${Math.round(home.ms)} ms during the flood; ${checked} password checks, ${refused} answered 503`);
     expect(home.status).toBe(200);
-    expect(pageMs, `GET / took ${Math.round(pageMs)} ms during the flood`).toBeLessThan(PAGE_BUDGET_MS);
+    expect(home.ms, `GET / took ${Math.round(home.ms)} ms during the flood`).toBeLessThan(PAGE_BUDGET_MS);
     expect(checked + refused).toBe(FLOOD_SIZE);
     expect(checked).toBeLessThanOrEqual(30);
     // Neither the page nor the owner waited for the flood's password checks to finish.
