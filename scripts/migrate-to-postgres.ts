@@ -47,6 +47,7 @@ const TABLES: readonly TableSpec[] = [
   { name: "admin_two_factor", key: "id", serial: false, booleans: [] },
   { name: "admin_recovery_codes", key: "code_hash", serial: false, booleans: [] },
   { name: "admin_pending_logins", key: "token_hash", serial: false, booleans: [] },
+  { name: "admin_retired_device_cookies", key: "nonce", serial: false, booleans: [] },
 ];
 
 const PAGE_SIZE = 500;

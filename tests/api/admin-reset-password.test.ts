@@ -4,6 +4,8 @@ import { beforeEach, expect, it } from "vitest";
 import type { DbConfig } from "@/server/db/connection";
 import { OWNER_PASSWORD_SETTING, LEGACY_GENERATED_PASSWORD_SETTING, resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { setupLinkState } from "@/server/auth/admin-setup";
+import { checkDeviceCookie, issueDeviceCookie } from "@/server/auth/device-cookie";
+import { isPendingLoginLive, startPendingLogin } from "@/server/auth/pending-login";
 import { hashPassword } from "@/server/auth/password-hash";
 import { createAdminSession, listAdminSessions } from "@/server/db/admin-sessions";
 import { getSetting, setSetting } from "@/server/db/settings";
@@ -59,6 +61,20 @@ describeEachEngine("npm run admin:reset-password", (context) => {
     expect(await getSetting("notes")).toBe("kept");
     expect(await listAdminSessions()).toEqual([]);
     expect(await setupLinkState(link![2]!)).toBe("valid");
+  });
+
+  it("ends every pending two-step login and retires every device cookie: no browser counts as known any more", async () => {
+    const pending = await startPendingLogin();
+    const device = await issueDeviceCookie("admin");
+    expect(await checkDeviceCookie(device)).toMatchObject({ status: "valid" });
+
+    const run = await runScript(context.config, { ADMIN_PASSWORD: "the configured password" });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(await isPendingLoginLive(pending)).toBe(false);
+    expect(await checkDeviceCookie(device)).toEqual({ status: "revoked" });
+    // A cookie issued after the reset counts again.
+    expect(await checkDeviceCookie(await issueDeviceCookie("admin"))).toMatchObject({ status: "valid" });
   });
 
   it("says the environment's password applies again when one is set, and prints no link", async () => {

@@ -229,6 +229,17 @@ describeEachEngine("admin account API", () => {
       expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeUndefined();
     });
 
+    it("refuses a new password from the list of common passwords, in any letter case, with a message on the field", async () => {
+      const mine = await logIn();
+      for (const common of ["qwerty123456", "Qwerty123456", "PASSWORDPASSWORD", "1qaz2wsx3edc"]) {
+        const response = await changePassword(mine, { currentPassword: PASSWORD, newPassword: common, confirmPassword: common });
+        expect(response.status, common).toBe(400);
+        expect(await response.json()).toEqual({ error: NEW_PASSWORD_MESSAGES.common, fields: { newPassword: NEW_PASSWORD_MESSAGES.common } });
+      }
+      expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeUndefined();
+      expect(await checkAuth(mine)).toBe(200);
+    });
+
     it("limits wrong current passwords: past the limit 429 with Retry-After, even for the right one, and nothing changes", async () => {
       expect(PASSWORD_CHANGE_LIMIT.limit).toBe(5);
       const mine = await logIn();
@@ -452,7 +463,7 @@ describeEachEngine("admin account API", () => {
       delete process.env.PORT;
     });
 
-    it("refuses a short or mismatched password with field messages and keeps the link usable", async () => {
+    it("refuses a short, mismatched or common password with field messages and keeps the link usable", async () => {
       withoutAnyPassword();
       const token = await announcedToken();
       const short = await useLink({ token, newPassword: "too short", confirmPassword: "too short" });
@@ -461,6 +472,9 @@ describeEachEngine("admin account API", () => {
       const mismatch = await useLink({ token, newPassword: NEW_PASSWORD, confirmPassword: "something else entirely" });
       expect(mismatch.status).toBe(400);
       expect(await mismatch.json()).toMatchObject({ fields: { confirmPassword: NEW_PASSWORD_MESSAGES.mismatch } });
+      const common = await useLink({ token, newPassword: "qwertyuiop123", confirmPassword: "qwertyuiop123" });
+      expect(common.status).toBe(400);
+      expect(await common.json()).toEqual({ error: NEW_PASSWORD_MESSAGES.common, fields: { newPassword: NEW_PASSWORD_MESSAGES.common } });
       expect(short.headers.get("set-cookie")).toBeNull();
       expect((await checkLink(token)).status).toBe(200);
       expect(await getSetting(OWNER_PASSWORD_SETTING)).toBeUndefined();

@@ -4,13 +4,17 @@ import * as loginEndpoint from "@/pages/api/admin/login";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { DEVICE_COOKIE, DEVICE_SECRET_SETTING, issueDeviceCookie } from "@/server/auth/device-cookie";
 import {
+  COARSER_IPV6_LIMITS,
   FORGED_DEVICE_COOKIE,
   KNOWN_BROWSER_FAILURE_LIMIT,
+  LOGIN_BUSY,
   LOGIN_FAILURE_LIMIT,
   reserveLoginAttempt,
+  UNKNOWN_BROWSER_CONCURRENCY,
+  UNKNOWN_BROWSER_PASSWORD_BUDGET,
   UNKNOWN_BROWSER_THROTTLE,
 } from "@/server/auth/login-guard";
-import { passwordVerificationCount } from "@/server/auth/password-hash";
+import { passwordVerificationCount, passwordVerificationPeak, resetPasswordVerificationPeak } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
 import { getSetting } from "@/server/db/settings";
 import { jsonRequest } from "../support/api-request";
@@ -248,14 +252,15 @@ describeEachEngine("login limits", () => {
 
     it("a forged device cookie gets 400 with a clear message, is cleared, and nothing is counted or checked", async () => {
       const genuine = deviceCookieOf(await login(right)).slice(`${DEVICE_COOKIE}=`.length);
-      const [user, nonce, signature] = genuine.split(".") as [string, string, string];
+      const [user, generation, issued, nonce, signature] = genuine.split(".") as [string, string, string, string, string];
       const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
       const forgeries = {
         "not our format": "forged",
         "three parts, not base64url": "a.b.c!",
-        "a changed signature": `${user}.${nonce}.${flipped}`,
-        "another username under the signature": `${Buffer.from("root").toString("base64url")}.${nonce}.${signature}`,
-        "too long": `${user}.${"A".repeat(1000)}.${signature}`,
+        "a changed signature": `${user}.${generation}.${issued}.${nonce}.${flipped}`,
+        "another username under the signature": `${Buffer.from("root").toString("base64url")}.${generation}.${issued}.${nonce}.${signature}`,
+        "a later issue time under the signature": `${user}.${generation}.${(parseInt(issued, 36) + 1).toString(36)}.${nonce}.${signature}`,
+        "too long": `${user}.${generation}.${issued}.${"A".repeat(1000)}.${signature}`,
       };
       const db = await getDb();
       await db.deleteFrom("rate_limits").execute();
@@ -278,7 +283,8 @@ describeEachEngine("login limits", () => {
     it("sets the device cookie HttpOnly, SameSite=Strict, for a year, and under the __Host- name over HTTPS", async () => {
       const plain = await login(right);
       const cookie = plain.headers.getSetCookie().find((value) => value.startsWith(`${DEVICE_COOKIE}=`))!;
-      expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000$`));
+      // username, generation, issue time (base-36 seconds), nonce, signature
+      expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{11}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000$`));
 
       const https = { "x-forwarded-proto": "https" };
       const secure = await login(right, { headers: https });
@@ -311,6 +317,87 @@ describeEachEngine("login limits", () => {
     });
   });
 
+  describe("a flood of logins from many addresses with many usernames", () => {
+    /** 100 wrong logins, random usernames, 20 client addresses, all through one trusted proxy at 127.0.0.1. */
+    function flood(handlers: LoginHandler[] = [loginEndpoint.POST]): Promise<Response>[] {
+      return Array.from({ length: 100 }, (_, index) =>
+        login(wrong(`flood-${index}-${Math.random().toString(36).slice(2)}`), {
+          socket: "127.0.0.1",
+          forwardedFor: `198.51.100.${160 + (index % 20)}`,
+          handler: handlers[index % handlers.length],
+        }),
+      );
+    }
+
+    async function expectBusy(response: Response): Promise<void> {
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      expect(await response.json()).toEqual({ error: LOGIN_BUSY });
+    }
+
+    it("100 simultaneous wrong logins check 15 passwords, one at a time, and answer the rest 503 with Retry-After; the owner's known browser signs in meanwhile", async () => {
+      process.env.TRUST_PROXY_HOPS = "1";
+      expect(UNKNOWN_BROWSER_PASSWORD_BUDGET).toEqual({ limit: 15, windowMs: MINUTE });
+      expect(UNKNOWN_BROWSER_CONCURRENCY).toBe(1);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(T0);
+      const ownersBrowser = deviceCookieOf(await login(right, { socket: "127.0.0.1", forwardedFor: "192.0.2.60" }));
+      await (await getDb()).deleteFrom("rate_limits").execute();
+
+      const before = passwordVerificationCount();
+      resetPasswordVerificationPeak();
+      const owner = login(right, { socket: "127.0.0.1", forwardedFor: "192.0.2.61", cookie: ownersBrowser });
+      const responses = await Promise.all(flood());
+      // The budget's checks and the owner's: no more.
+      expect(passwordVerificationCount() - before).toBe(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit + 1);
+      // One unknown browser's check at a time, and the owner's beside it.
+      expect(passwordVerificationPeak()).toBeLessThanOrEqual(UNKNOWN_BROWSER_CONCURRENCY + 1);
+      expect(counts(statuses(responses))).toEqual({ 401: 15, 503: 85 });
+      for (const response of responses.filter((response) => response.status === 503)) await expectBusy(response);
+      expect((await owner).status).toBe(200);
+
+      // An unknown browser is refused too, even with the right password, until the minute is over.
+      await expectBusy(await login(right, { socket: "127.0.0.1", forwardedFor: "192.0.2.62" }));
+      vi.setSystemTime(T0 + MINUTE);
+      expect((await login(right, { socket: "127.0.0.1", forwardedFor: "192.0.2.62" })).status).toBe(200);
+    });
+
+    it("across two instances, 100 simultaneous wrong logins check 15 passwords in all", async () => {
+      process.env.TRUST_PROXY_HOPS = "1";
+      const second = await loadSecondInstance(async () => ({
+        login: await import("@/pages/api/admin/login"),
+        hash: await import("@/server/auth/password-hash"),
+      }));
+      try {
+        const checked = () => passwordVerificationCount() + second.modules.hash.passwordVerificationCount();
+        const before = checked();
+        const responses = await Promise.all(flood([loginEndpoint.POST, second.modules.login.POST]));
+        const minuteTurned = responses.some((response) => Number(response.headers.get("retry-after")) === 60);
+        // A fixed window: a flood that straddles the turn of a minute gets two budgets (next test).
+        expect(checked() - before).toBeLessThanOrEqual(2 * UNKNOWN_BROWSER_PASSWORD_BUDGET.limit);
+        if (!minuteTurned) expect(checked() - before).toBe(UNKNOWN_BROWSER_PASSWORD_BUDGET.limit);
+        expect(counts(statuses(responses))).toEqual({ 401: checked() - before, 503: 100 - (checked() - before) });
+      } finally {
+        await second.close();
+      }
+    });
+
+    it("a minute of the budget starts at its first check: a flood at its start and one at its end get 30 checks, no more", async () => {
+      // Each flood from 20 addresses of its own, so only the budget can refuse.
+      const reserveMany = (now: number, network: string) =>
+        Promise.all(
+          Array.from({ length: 100 }, async (_, index) => {
+            const attempt = await reserveLoginAttempt({ address: `${network}.${200 + (index % 20)}`, username: `turn-${now}-${index}`, deviceCookie: undefined, now });
+            return attempt.status;
+          }),
+        );
+      const first = await reserveMany(T0, "198.51.100");
+      const next = await reserveMany(T0 + MINUTE, "203.0.113");
+      expect(counts([...first, ...next].map((status) => (status === "reserved" ? 1 : status === "busy" ? 2 : 3)))).toEqual({ 1: 30, 2: 170 });
+    });
+  });
+
   describe("the client address", () => {
     it("with TRUST_PROXY_HOPS=0 a client rotating X-Forwarded-For is limited by the address it connects from", async () => {
       process.env.TRUST_PROXY_HOPS = "0";
@@ -327,6 +414,27 @@ describeEachEngine("login limits", () => {
       for (const [index, socket] of inPrefix.entries()) expect((await login(wrong(`v6-${index}`), { socket })).status).toBe(401);
       await expectTooMany(await login(right, { socket: "2001:db8:7:8:abcd::9" }));
       expect((await login(right, { socket: "2001:db8:7:9::1" })).status).toBe(200);
+    });
+
+    it("a client rotating /64s inside one IPv6 /56 is limited at 10, inside one /48 at 20; the next prefix is not", async () => {
+      expect(COARSER_IPV6_LIMITS).toEqual([
+        { prefixLength: 56, limit: 10 },
+        { prefixLength: 48, limit: 20 },
+      ]);
+      // Straight to the guard: these attempts are about counting, and no password is checked.
+      let now = T0;
+      const attempt = async (address: string) => {
+        // A new minute every few attempts keeps the site's budget out of this.
+        now += 10 * SECOND;
+        return (await reserveLoginAttempt({ address, username: `v6-${now}`, deviceCookie: undefined, now })).status;
+      };
+      // Ten different /64s of 2001:db8:7:100::/56, then an eleventh.
+      for (let index = 0; index < 10; index += 1) expect(await attempt(`2001:db8:7:1${index.toString(16).padStart(2, "0")}::1`)).toBe("reserved");
+      expect(await attempt("2001:db8:7:1ff::1")).toBe("refused");
+      // Other /56s of the same /48 take it to 20 in all.
+      for (let index = 0; index < 10; index += 1) expect(await attempt(`2001:db8:7:${(index + 2).toString(16)}00::1`)).toBe("reserved");
+      expect(await attempt("2001:db8:7:ff00::1")).toBe("refused");
+      expect(await attempt("2001:db8:8::1")).toBe("reserved");
     });
 
     it("an IPv4 client seen through a dual-stack socket (::ffff:a.b.c.d) shares the counter of its IPv4 address", async () => {

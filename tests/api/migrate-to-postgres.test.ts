@@ -24,6 +24,7 @@ import {
 } from "@/server/db/contact-requests";
 import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/db/mail-outbox";
 import { reserveThrottledAttempt } from "@/server/db/login-throttle";
+import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/db/retired-device-cookies";
 import { migrateToLatest } from "@/server/db/migrations";
 import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
@@ -166,6 +167,8 @@ async function fillThroughTheApp(): Promise<void> {
   const db = await getDb();
   await db.updateTable("admin_recovery_codes").set({ used_at: now }).where("code_hash", "=", (await db.selectFrom("admin_recovery_codes").select("code_hash").executeTakeFirstOrThrow()).code_hash).execute();
   await startPendingLogin(now);
+  // A device cookie replaced by a newer one: it must stay retired on PostgreSQL.
+  await retireDeviceCookieNonce("AAAAAAAAAAAAAAAAAAAAAA", now, now - 1000);
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
@@ -186,6 +189,7 @@ async function readThroughTheApp() {
     twoFactor: await readTwoFactor(),
     recoveryCodes: (await db.selectFrom("admin_recovery_codes").selectAll().orderBy("code_hash").execute()).map((row) => ({ ...row, created_at: Number(row.created_at), used_at: row.used_at === null ? null : Number(row.used_at) })),
     pendingLogins: (await db.selectFrom("admin_pending_logins").selectAll().execute()).map((row) => ({ ...row, created_at: Number(row.created_at), expires_at: Number(row.expires_at), attempts: Number(row.attempts) })),
+    retiredDeviceCookie: await isDeviceCookieNonceRetired("AAAAAAAAAAAAAAAAAAAAAA"),
   };
 }
 
@@ -242,10 +246,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins"]) {
+    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 34 rows in 11 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 35 rows in 12 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -325,7 +329,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     expect(await readThroughTheApp()).toEqual(inSqlite);
     expect(await countRows()).toEqual({
       mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
-      admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1,
+      admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1,
     });
   });
 });

@@ -130,6 +130,54 @@ test.describe("the account page", () => {
     }
   });
 
+  for (const width of [375, 1280]) {
+    test(`at ${width} px, "Sign out everywhere else" signs every other browser out, and this one stays signed in and known`, async ({ page, browser }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // The limits as deployed: a browser whose device cookie was retired must wait like any unknown one.
+      server = await startServer({ RATE_LIMIT_MULTIPLIER: "1" });
+      const url = server.url;
+      const other = await openBrowser(browser, { userAgent: FIREFOX_ON_LINUX });
+      try {
+        await logInThroughTheForm(other.page, url, PASSWORD);
+        await logInThroughTheForm(page, url, PASSWORD);
+        await goto(page, `${url}/admin/account`);
+        await expect(sessionRows(page)).toHaveCount(2);
+        const button = page.getByRole("button", { name: "Sign out everywhere else" });
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        await button.click();
+        await expect(page.getByRole("status").filter({ hasText: "Signed out everywhere else" })).toBeVisible();
+        await expect(sessionRows(page)).toHaveCount(1);
+        await expect(sessionRows(page)).toContainText("This browser");
+
+        await goto(other.page, `${url}/admin/surveys`);
+        await expect(other.page).toHaveURL(/\/admin\/login$/);
+        // Unknown browsers have used their free attempts for the username: now only a known browser signs in at once.
+        for (let attempt = 0; attempt < 5; attempt += 1) expect(await loginStatus(url, `not the password ${attempt}`)).toBe(401);
+        // The other browser's device cookie was retired: it waits like any unknown browser, and the cookie is gone.
+        await goto(other.page, `${url}/admin/login`);
+        await other.page.getByLabel("Username").fill(USERNAME);
+        await other.page.getByLabel("Password").fill(PASSWORD);
+        await other.page.getByRole("button", { name: "Log In" }).click();
+        await expect(other.page.locator('[data-variant="destructive"]')).toContainText(/Too many login attempts\. Please try again in/);
+        expect((await other.context.cookies()).map((cookie) => cookie.name)).not.toContain("sr_admin_device");
+
+        // This browser stays signed in, and is still a known one: it signs out and in again at once.
+        await goto(page, `${url}/admin/contacts`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
+        await page.getByRole("button", { name: "Log out" }).click();
+        await expect(page).toHaveURL(/\/admin\/login$/);
+        await logInThroughTheForm(page, url, PASSWORD);
+      } finally {
+        await other.context.close();
+      }
+    });
+  }
+
   test("changing the password needs the current one, ends the other sessions, and the old password stops working", async ({ page, browser }) => {
     server = await startServer({});
     const url = server.url;
@@ -150,6 +198,14 @@ test.describe("the account page", () => {
       await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
       await form.getByRole("button", { name: "Change password" }).click();
       await expect(form.getByText("The two passwords do not match")).toBeVisible();
+
+      // A common password: refused by the server, with the message on the field.
+      await form.getByLabel("New password", { exact: true }).fill("Qwerty123456");
+      await form.getByLabel("Confirm new password").fill("Qwerty123456");
+      await form.getByRole("button", { name: "Change password" }).click();
+      await expect(form.getByText("This password is on a list of common passwords that attackers try first. Choose another.")).toBeVisible();
+      await expect(form.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
 
       // A wrong current password: a message on that field, and nothing changes.
       await form.getByLabel("Current password").fill("not the current password");

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tooManyAttemptsText } from "@/components/admin/login-form";
-import { addressLimitKey, clientAddress } from "@/server/http/client-address";
+import { addressLimitKey, addressPrefixKeys, clientAddress } from "@/server/http/client-address";
 import { submissionRateLimit } from "@/server/leads/submission-rate-limit";
 
 const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
@@ -50,6 +50,16 @@ describe("addressLimitKey", () => {
   it("is what the lead submission limits count", () => {
     expect(submissionRateLimit("contact", "2001:db8:1:2::9").key).toBe(submissionRateLimit("contact", "2001:db8:1:2:ffff::1").key);
     expect(submissionRateLimit("contact", "2001:db8:1:2::9").key).not.toBe(submissionRateLimit("contact", "2001:db8:1:3::9").key);
+  });
+});
+
+describe("addressPrefixKeys", () => {
+  it("gives an IPv6 address one key per prefix length asked for, in that order; an IPv4 address and a non-address one key", () => {
+    expect(addressPrefixKeys("2001:db8:1:2ab:3:4:5:6", [64, 56, 48])).toEqual(["2001:db8:1:2ab::/64", "2001:db8:1:200::/56", "2001:db8:1::/48"]);
+    expect(addressPrefixKeys("2001:DB8:1:2FF::1", [56])).toEqual(["2001:db8:1:200::/56"]);
+    expect(addressPrefixKeys("::ffff:192.0.2.7", [64, 56, 48])).toEqual(["192.0.2.7"]);
+    expect(addressPrefixKeys("192.0.2.7", [64, 56, 48])).toEqual(["192.0.2.7"]);
+    expect(addressPrefixKeys("unknown", [64, 56, 48])).toEqual(["unknown"]);
   });
 });
 

@@ -24,11 +24,13 @@ export function tooManyAttemptsText(retryAfterSeconds: number | undefined): stri
 
 /**
  * What a failed login says. Wrong credentials and a lost network read the same (§8); a
- * limit says how long to wait, and a refused device cookie says why (the server removed it).
+ * limit says how long to wait, a refused device cookie says why (the server removed it), and
+ * a busy server says so.
  */
 function loginFailure(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 429) return { title: LOGIN_FAILURE.title, description: tooManyAttemptsText(error.retryAfterSeconds) };
-  const serverMessage = error instanceof ApiError && error.status === 400 ? error.json()?.error : undefined;
+  // 400: a refused device cookie; 503: the site's budget of sign-ins is spent, or the database is away.
+  const serverMessage = error instanceof ApiError && (error.status === 400 || error.status === 503) ? error.json()?.error : undefined;
   return serverMessage ? { title: LOGIN_FAILURE.title, description: serverMessage } : LOGIN_FAILURE;
 }
 

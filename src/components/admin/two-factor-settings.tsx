@@ -69,7 +69,7 @@ export function TwoFactorSettings() {
         onEnabled={(codes) => {
           setEnrolment(null);
           setRecoveryCodes(codes);
-          toast({ title: "Two-step verification is on", description: "Save your recovery codes now." });
+          toast({ title: "Two-step verification is on", description: "Every other browser has been signed out. Save your recovery codes now." });
           void refreshStatus();
         }}
       />

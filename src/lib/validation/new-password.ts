@@ -9,6 +9,8 @@ export const NEW_PASSWORD_MESSAGES = {
   tooLong: `Use at most ${LIMITS.newPasswordMax} characters`,
   confirmRequired: "Type the new password again",
   mismatch: "The two passwords do not match",
+  /** The server's check (src/server/auth/common-passwords.ts): the list stays out of the browser. */
+  common: "This password is on a list of common passwords that attackers try first. Choose another.",
 } as const;
 
 /** A password the owner chooses. Not trimmed: every character counts. */

@@ -1,15 +1,18 @@
 import { type ActiveSession, WRONG_CURRENT_PASSWORD } from "@/lib/admin-account";
 import { changePasswordSchema } from "@/lib/validation/change-password-schema";
-import { getAdminCredentials, storeOwnerPasswordHash } from "@/server/auth/admin-credentials";
+import { adminUsername, getAdminCredentials, storeOwnerPasswordHash } from "@/server/auth/admin-credentials";
 import { clearedSessionCookie, isSessionLive } from "@/server/auth/admin-session";
+import { refuseCommonPassword } from "@/server/auth/common-passwords";
+import { endOtherSignIns } from "@/server/auth/end-other-sign-ins";
 import { hashPassword, verifyPassword } from "@/server/auth/password-hash";
 import { rateLimitMultiplier } from "@/server/config";
-import { deleteAdminSessionByPublicId, deleteOtherAdminSessions, listAdminSessions, SESSION_PUBLIC_ID_PATTERN } from "@/server/db/admin-sessions";
+import { deleteAdminSessionByPublicId, listAdminSessions, SESSION_PUBLIC_ID_PATTERN } from "@/server/db/admin-sessions";
 import { consumeRateLimit, resetRateLimit } from "@/server/db/rate-limits";
 import { adminRoute } from "@/server/http/admin-route";
 import { jsonError, jsonResponse, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { describeUserAgent } from "./describe-user-agent";
+import { renewDeviceCookie } from "./signed-in-response";
 
 /**
  * Password-change attempts allowed per session. Counted before the current password is
@@ -18,9 +21,11 @@ import { describeUserAgent } from "./describe-user-agent";
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
 /**
- * POST /api/admin/account/password: the current password and a new one. On success the
- * new hash is stored (it wins over the environment from now on, on every instance) and
- * every other session ends; this browser stays signed in.
+ * POST /api/admin/account/password: the current password and a new one (not a common
+ * one). On success the new hash is stored (it wins over the environment from now on, on
+ * every instance) and everything the old password opened ends: every other session, every
+ * pending two-step login, every device cookie. This browser stays signed in, with a new
+ * device cookie.
  */
 export const changePasswordRoute = adminRoute(
   async ({ request, session }) => {
@@ -37,10 +42,15 @@ export const changePasswordRoute = adminRoute(
     if (!(await verifyPassword(parsed.data.currentPassword, credentials.passwordHash))) {
       return jsonError(400, WRONG_CURRENT_PASSWORD, { fields: { currentPassword: WRONG_CURRENT_PASSWORD } });
     }
+    const common = await refuseCommonPassword(parsed.data.newPassword);
+    if (common) return common;
     await storeOwnerPasswordHash(await hashPassword(parsed.data.newPassword));
-    const endedSessions = await deleteOtherAdminSessions(session.tokenHash);
+    const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: true });
     await resetRateLimit(attemptsKey);
-    return jsonResponse({ changed: true, endedSessions });
+    const response = jsonResponse({ changed: true, endedSessions });
+    // This browser stays signed in, and stays a known one under the new generation.
+    await renewDeviceCookie(request, response, credentials.username);
+    return response;
   },
   { mutates: true },
 );
@@ -61,6 +71,22 @@ export const listSessionsRoute = adminRoute(async ({ session: own }) => {
     .sort((a, b) => Number(b.current) - Number(a.current));
   return jsonResponse(sessions);
 });
+
+/**
+ * DELETE /api/admin/account/sessions: "sign out everywhere". Every other session and
+ * pending two-step login ends and every device cookie is retired, on every instance; this
+ * browser stays signed in and gets a new device cookie, so the owner keeps a known
+ * browser (one the login limits never lock out) while sorting things out.
+ */
+export const signOutEverywhereRoute = adminRoute(
+  async ({ request, session }) => {
+    const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: true });
+    const response = jsonResponse({ endedSessions });
+    await renewDeviceCookie(request, response, adminUsername());
+    return response;
+  },
+  { mutates: true },
+);
 
 /**
  * DELETE /api/admin/account/sessions/{id}: ends that session at once, on every instance.

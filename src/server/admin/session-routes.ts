@@ -3,8 +3,7 @@ import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
 import { clearedSessionCookie, endAdminSession, readSessionToken } from "@/server/auth/admin-session";
 import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
-import { FORGED_DEVICE_COOKIE, reserveLoginAttempt } from "@/server/auth/login-guard";
-import { verifyPassword } from "@/server/auth/password-hash";
+import { FORGED_DEVICE_COOKIE, LOGIN_BUSY, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
@@ -47,16 +46,22 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
   try {
     const attempt = await reserveLoginAttempt({ address, username, deviceCookie: readCookie(request, deviceCookieName(secure)) });
     if (attempt.status === "forged-device") return jsonError(400, FORGED_DEVICE_COOKIE, { headers: { "Set-Cookie": clearedDeviceCookieHeader(secure) } });
-    if (attempt.status === "refused") return tooManyRequests(attempt.retryAfterSeconds);
+    // A device cookie of ours that no longer counts is removed with any answer but a new one.
+    const answer = (response: Response) => {
+      if (attempt.revokedDevice) response.headers.append("Set-Cookie", clearedDeviceCookieHeader(secure));
+      return response;
+    };
+    if (attempt.status === "refused") return answer(tooManyRequests(attempt.retryAfterSeconds));
+    if (attempt.status === "busy") return answer(jsonError(503, LOGIN_BUSY, { headers: { "Retry-After": String(attempt.retryAfterSeconds) } }));
 
     const credentials = await getAdminCredentials();
     // The password hash is always checked, so an unknown username costs the same time.
-    const passwordMatches = await verifyPassword(password, credentials.passwordHash);
-    if (!(sameText(username, credentials.username) && passwordMatches)) return jsonError(401, INVALID);
+    const passwordMatches = await attempt.checkPassword(password, credentials.passwordHash);
+    if (!(sameText(username, credentials.username) && passwordMatches)) return answer(jsonError(401, INVALID));
 
     await attempt.succeeded();
     // With the second factor on, the right password opens a pending login, not a session.
-    if (await isTwoFactorEnabled()) return beginSecondFactor(request);
+    if (await isTwoFactorEnabled()) return answer(await beginSecondFactor(request));
     return signedInResponse(request, credentials.username, address);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();

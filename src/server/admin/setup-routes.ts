@@ -3,6 +3,7 @@ import { adminSetupSchema, setupTokenSchema } from "@/lib/validation/admin-setup
 import { adminUsername } from "@/server/auth/admin-credentials";
 import { sessionCookie, sessionOriginOf, startAdminSession } from "@/server/auth/admin-session";
 import { completeSetup, setupLinkState } from "@/server/auth/admin-setup";
+import { refuseCommonPassword } from "@/server/auth/common-passwords";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, serviceUnavailable, validationError } from "@/server/http/json-responses";
@@ -54,6 +55,8 @@ export async function completeSetupRoute({ request, clientAddress: socketAddress
   return guarded(request, async (body) => {
     const parsed = adminSetupSchema.safeParse(body);
     if (!parsed.success) return validationError(parsed.error);
+    const common = await refuseCommonPassword(parsed.data.newPassword);
+    if (common) return common;
     const state = await completeSetup(parsed.data.token, parsed.data.newPassword);
     if (state !== "valid") return unusableLink(state);
     const session = await startAdminSession(sessionOriginOf(request, clientAddress(request.headers, socketAddress)));

@@ -1,6 +1,6 @@
 import { endAdminSession, readSessionToken, sessionCookie, sessionOriginOf, startAdminSession } from "@/server/auth/admin-session";
-import { deviceCookieHeader, issueDeviceCookie } from "@/server/auth/device-cookie";
-import { isSecureRequest } from "@/server/http/cookies";
+import { deviceCookieHeader, deviceCookieName, issueDeviceCookie, retireDeviceCookie } from "@/server/auth/device-cookie";
+import { isSecureRequest, readCookie } from "@/server/http/cookies";
 import { jsonResponse } from "@/server/http/json-responses";
 
 /**
@@ -14,7 +14,17 @@ export async function signedInResponse(request: Request, username: string, addre
   const session = await startAdminSession(sessionOriginOf(request, address));
   const response = jsonResponse({ authenticated: true, username });
   response.headers.append("Set-Cookie", sessionCookie(request, session.token));
-  // A new nonce at every login, as OWASP's scheme issues: an old copy of the cookie keeps its own count.
-  response.headers.append("Set-Cookie", deviceCookieHeader(await issueDeviceCookie(username), isSecureRequest(request)));
+  await renewDeviceCookie(request, response, username);
   return response;
+}
+
+/**
+ * Gives this browser a new device cookie (a new nonce, the current generation, as OWASP's
+ * scheme issues one at every sign-in) and retires the one it replaces, so a copy of the
+ * old cookie no longer makes a browser known.
+ */
+export async function renewDeviceCookie(request: Request, response: Response, username: string): Promise<void> {
+  const secure = isSecureRequest(request);
+  await retireDeviceCookie(readCookie(request, deviceCookieName(secure)));
+  response.headers.append("Set-Cookie", deviceCookieHeader(await issueDeviceCookie(username), secure));
 }

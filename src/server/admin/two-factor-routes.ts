@@ -5,6 +5,7 @@ import {
   twoFactorEnableSchema,
 } from "@/lib/validation/two-factor-schemas";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
+import { endOtherSignIns } from "@/server/auth/end-other-sign-ins";
 import { verifyPassword } from "@/server/auth/password-hash";
 import {
   countPendingLoginCodeAttempt,
@@ -140,9 +141,12 @@ async function refuseWrongPassword(password: string): Promise<Response | undefin
   return jsonError(400, TWO_FACTOR_MESSAGES.wrongPassword, { fields: { password: TWO_FACTOR_MESSAGES.wrongPassword } });
 }
 
-/** POST /api/admin/account/two-factor/enable: a right code from the new key turns it on; the recovery codes are shown once. */
+/**
+ * POST /api/admin/account/two-factor/enable: a right code from the new key turns it on;
+ * the recovery codes are shown once. Every other session and pending login ends.
+ */
 export const twoFactorEnableRoute = adminRoute(
-  async ({ request }) => {
+  async ({ request, session }) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = twoFactorEnableSchema.safeParse(body.value);
@@ -158,7 +162,9 @@ export const twoFactorEnableRoute = adminRoute(
       return jsonError(409, result.reason === "already-on" ? TWO_FACTOR_MESSAGES.alreadyOn : TWO_FACTOR_MESSAGES.setupExpired);
     }
     await clearTwoFactorAttempts();
-    return jsonResponse({ enabled: true, recoveryCodes: result.recoveryCodes });
+    // Sign-ins opened by the password alone end: from now on each one needs a code.
+    const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: false });
+    return jsonResponse({ enabled: true, recoveryCodes: result.recoveryCodes, endedSessions });
   },
   { mutates: true },
 );

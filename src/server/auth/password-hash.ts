@@ -35,6 +35,8 @@ function parseHash(value: string) {
 }
 
 let verifications = 0;
+let running = 0;
+let peakRunning = 0;
 
 /**
  * How many password checks this process has started. Each costs a scrypt run (about
@@ -44,11 +46,26 @@ export function passwordVerificationCount(): number {
   return verifications;
 }
 
+/** The most password checks that ran at once in this process since `resetPasswordVerificationPeak`. */
+export function passwordVerificationPeak(): number {
+  return peakRunning;
+}
+
+export function resetPasswordVerificationPeak(): void {
+  peakRunning = running;
+}
+
 /** Compares in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   verifications += 1;
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const candidate = await scryptAsync(password, parsed.salt, parsed.key.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY });
-  return timingSafeEqual(candidate, parsed.key);
+  running += 1;
+  peakRunning = Math.max(peakRunning, running);
+  try {
+    const candidate = await scryptAsync(password, parsed.salt, parsed.key.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY });
+    return timingSafeEqual(candidate, parsed.key);
+  } finally {
+    running -= 1;
+  }
 }

@@ -51,3 +51,10 @@ export async function deleteExpiredPendingLogins(now: number): Promise<number> {
   const result = await db.deleteFrom("admin_pending_logins").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes every pending login: the password they were opened with no longer counts. */
+export async function deleteAllPendingLogins(): Promise<number> {
+  const db = await getDb();
+  const result = await db.deleteFrom("admin_pending_logins").executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

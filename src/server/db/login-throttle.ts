@@ -1,5 +1,8 @@
-import { type RawBuilder, sql } from "kysely";
-import { getDb } from "./connection";
+import { type Compilable, type Kysely, type RawBuilder, sql } from "kysely";
+import { engineOf, getDb } from "./connection";
+import { rateLimitHit } from "./rate-limits";
+import type { Database } from "./schema";
+import { runSqliteTransaction } from "./sqlite-transaction";
 
 /**
  * A progressive slowdown: the first `freeAttempts` attempts of a streak go through at once;
@@ -29,12 +32,19 @@ export function waitAfterAttempt(schedule: ThrottleSchedule, attempt: number): n
  */
 export async function reserveThrottledAttempt(key: string, schedule: ThrottleSchedule, now = Date.now()): Promise<ThrottleReservation> {
   const db = await getDb();
+  const hit = throttleHit(db, key, schedule, now);
+  const row = await hit.reserve.executeTakeFirst();
+  return hit.result(row, row ? undefined : await hit.blocked.executeTakeFirst());
+}
+
+/** The statements of `reserveThrottledAttempt` and how to read their rows, for callers that run them in a transaction of their own. */
+function throttleHit(db: Kysely<Database>, key: string, schedule: ThrottleSchedule, now: number) {
   const at = Math.floor(now);
   // `cast`: PostgreSQL would otherwise type the bound epoch milliseconds as a 32-bit integer.
   const atValue = sql<number>`cast(${at} as bigint)`;
   const stored = (column: "attempts" | "blocked_until" | "last_attempt_at") => sql.ref(`login_throttle.${column}`);
   const attempt = sql<number>`case when ${stored("last_attempt_at")} + ${sql.lit(schedule.streakResetMs)} <= ${atValue} then 1 else ${stored("attempts")} + 1 end`;
-  const row = await db
+  const reserve = db
     .insertInto("login_throttle")
     .values({ key, attempts: 1, blocked_until: blockedUntil(at, waitAfterAttempt(schedule, 1)), last_attempt_at: at })
     .onConflict((conflict) =>
@@ -47,13 +57,97 @@ export async function reserveThrottledAttempt(key: string, schedule: ThrottleSch
         })
         .where(sql<boolean>`${stored("blocked_until")} <= ${atValue}`),
     )
-    .returning("attempts")
-    .executeTakeFirst();
-  if (row) return { allowed: true, attempt: Number(row.attempts) };
+    .returning("attempts");
+  const blocked = db.selectFrom("login_throttle").select("blocked_until").where("key", "=", key);
+  return {
+    reserve,
+    blocked,
+    result: (reserved: { attempts: number } | undefined, blockedRow: { blocked_until: number } | undefined): ThrottleReservation => {
+      if (reserved) return { allowed: true, attempt: Number(reserved.attempts) };
+      const waitMs = blockedRow ? Number(blockedRow.blocked_until) - at : 0;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+  };
+}
 
-  const blocked = await db.selectFrom("login_throttle").select("blocked_until").where("key", "=", key).executeTakeFirst();
-  const waitMs = blocked ? Number(blocked.blocked_until) - at : 0;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+/** A fixed-window count (rate_limits) that an attempt must fit in. */
+export interface AttemptWindow {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** The counts an unknown browser's login attempt must fit in, checked in this order. */
+export interface LoginAttemptPlan {
+  /** Per client address (or IPv6 prefix). */
+  windows: readonly AttemptWindow[];
+  /** The username's slowdown. */
+  throttle: { key: string; schedule: ThrottleSchedule };
+  /** The site's budget of password checks. */
+  budget: AttemptWindow;
+}
+
+export type LoginAttemptReservation = { allowed: true } | { allowed: false; refusedBy: "window" | "throttle" | "budget"; retryAfterSeconds: number };
+
+/**
+ * Counts an attempt against every count of `plan` in one transaction: all of them, or,
+ * when one refuses, none (the transaction is rolled back, so a refused attempt costs the
+ * other counts nothing and writes nothing: a flood of refused attempts makes no disk
+ * flush on SQLite). Each count is one atomic statement as in `consumeRateLimit` and
+ * `reserveThrottledAttempt`, so concurrent attempts on any number of instances are
+ * counted exactly.
+ */
+export async function reserveLoginAttemptCounts(plan: LoginAttemptPlan, now = Date.now()): Promise<LoginAttemptReservation> {
+  const db = await getDb();
+  try {
+    if (engineOf(db) === "sqlite") {
+      // Synchronously, in one IMMEDIATE transaction (see runSqliteTransaction).
+      return await runSqliteTransaction(db, (run) => {
+        const steps = attemptSteps(db, plan, now);
+        for (let step = steps.next(); ; step = steps.next(run(step.value))) if (step.done) return refuseOrKeep(step.value);
+      });
+    }
+    return await db.transaction().execute(async (trx) => {
+      const steps = attemptSteps(trx, plan, now);
+      for (let step = steps.next(); ; step = steps.next((await trx.executeQuery(step.value.compile())).rows)) if (step.done) return refuseOrKeep(step.value);
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return error.reservation;
+    throw error;
+  }
+}
+
+/** Thrown inside the transaction to roll it back; carries the answer out. */
+class Refusal extends Error {
+  constructor(readonly reservation: LoginAttemptReservation) {
+    super("refused");
+  }
+}
+
+function refuseOrKeep(reservation: LoginAttemptReservation): LoginAttemptReservation {
+  if (!reservation.allowed) throw new Refusal(reservation);
+  return reservation;
+}
+
+/**
+ * The statements of `reserveLoginAttemptCounts`, one `yield` each (the rows come back),
+ * so that the same steps run synchronously on SQLite and awaited on PostgreSQL.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step's rows are read by the step that asked for them
+function* attemptSteps(db: Kysely<Database>, plan: LoginAttemptPlan, now: number): Generator<Compilable<any>, LoginAttemptReservation, any[]> {
+  for (const window of plan.windows) {
+    const hit = rateLimitHit(db, window.key, window.windowMs, now);
+    const counted = hit.result((yield hit.query)[0], window.limit);
+    if (!counted.allowed) return { allowed: false, refusedBy: "window", retryAfterSeconds: counted.retryAfterSeconds };
+  }
+  const throttle = throttleHit(db, plan.throttle.key, plan.throttle.schedule, now);
+  const [reserved] = yield throttle.reserve;
+  const streak = throttle.result(reserved, reserved ? undefined : (yield throttle.blocked)[0]);
+  if (!streak.allowed) return { allowed: false, refusedBy: "throttle", retryAfterSeconds: streak.retryAfterSeconds };
+  const budget = rateLimitHit(db, plan.budget.key, plan.budget.windowMs, now);
+  const spent = budget.result((yield budget.query)[0], plan.budget.limit);
+  if (!spent.allowed) return { allowed: false, refusedBy: "budget", retryAfterSeconds: spent.retryAfterSeconds };
+  return { allowed: true };
 }
 
 /**

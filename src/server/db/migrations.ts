@@ -17,6 +17,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0003_admin_account": { up: (db) => addAdminAccount(db) },
     "0004_two_factor": { up: (db) => createTwoFactorTables(db) },
     "0005_mail_digest": { up: (db) => addMailDigest(db, engine) },
+    "0006_auth_revocation": { up: (db) => createRetiredDeviceCookies(db) },
   };
 }
 
@@ -272,4 +273,17 @@ async function addMailDigest(db: Kysely<unknown>, engine: DbEngine): Promise<voi
     await db.schema.createIndex("mail_outbox_due_idx").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
   }
   await db.schema.createIndex("mail_outbox_digest_idx").on("mail_outbox").column("digest_id").execute();
+}
+
+/**
+ * Device cookies replaced by a newer one in the same browser: a copy of the old cookie
+ * must no longer count as a known browser. Kept until the cookie would have expired.
+ */
+async function createRetiredDeviceCookies(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("admin_retired_device_cookies")
+    .addColumn("nonce", "text", (column) => column.primaryKey())
+    .addColumn("retired_at", "bigint", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("admin_retired_device_cookies_retired_at_idx").on("admin_retired_device_cookies").column("retired_at").execute();
 }

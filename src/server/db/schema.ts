@@ -158,6 +158,12 @@ export interface AdminPendingLoginsTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
+/** A device cookie's nonce once a newer cookie replaced it in its browser (src/server/auth/device-cookie.ts). */
+export interface AdminRetiredDeviceCookiesTable {
+  nonce: string;
+  retired_at: number;
+}
+
 export interface Database {
   contact_requests: ContactRequestsTable;
   survey_submissions: SurveySubmissionsTable;
@@ -170,6 +176,7 @@ export interface Database {
   admin_two_factor: AdminTwoFactorTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_pending_logins: AdminPendingLoginsTable;
+  admin_retired_device_cookies: AdminRetiredDeviceCookiesTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

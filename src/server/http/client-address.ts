@@ -32,9 +32,22 @@ function canonical(address: ipaddr.IPv4 | ipaddr.IPv6): string {
  * an IPv4 address is counted alone.
  */
 export function addressLimitKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
+  return addressPrefixKeys(address, [64])[0]!;
+}
+
+/**
+ * The keys an address is counted under, one per IPv6 prefix length asked for (each a
+ * multiple of 8: /64, /56, /48…), in that order. A subscriber is often given a /56 or a
+ * /48, so a limit per /64 alone lets them rotate through 256 or 65,536 of its /64s. An
+ * IPv4 address (and anything that is not an address) is one key, whatever the lengths.
+ */
+export function addressPrefixKeys(address: string, prefixLengths: readonly number[]): string[] {
+  if (!ipaddr.isValid(address)) return [address];
   const parsed = ipaddr.process(address);
-  if (parsed.kind() === "ipv4") return canonical(parsed);
-  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${canonical(new ipaddr.IPv6([...prefix, 0, 0, 0, 0]))}/64`;
+  if (parsed.kind() === "ipv4") return [canonical(parsed)];
+  const bytes = parsed.toByteArray();
+  return prefixLengths.map((length) => {
+    const network = bytes.map((byte, index) => (index < length / 8 ? byte : 0));
+    return `${canonical(ipaddr.fromByteArray(network))}/${length}`;
+  });
 }
