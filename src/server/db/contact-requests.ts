@@ -1,17 +1,18 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
-import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
+import { storeSubmission } from "./lead-submissions";
+import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
+import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
 
 export type { ContactRequest };
 
 /**
- * Stores a contact request and, when `outbox` is given, its notification e-mail in the
- * same transaction, counted against `allowance` when one is given (over it, the
- * notification waits for the digest). The honeypot field is never stored.
+ * Stores a contact request and, when `outbox` is given, its notification e-mail in one
+ * transaction: what a submission stores (src/server/leads/receive-lead.ts), without its
+ * rate limit and honeypot, for tests and tools that start from stored leads.
  */
 export async function insertContactRequest(
   data: ContactRequestData,
@@ -19,31 +20,9 @@ export async function insertContactRequest(
 ): Promise<{ id: number; createdAt: string }> {
   const db = await getDb();
   const now = Date.now();
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await contactRequestInsert(trx, data, now).executeTakeFirstOrThrow();
-    if (options.outbox) {
-      await enqueueOutboxMessage(trx, { kind: "contact", refId: row.id, message: options.outbox, now }, options.allowance);
-    }
-    return row.id;
-  });
+  const notification = options.outbox && { message: options.outbox, allowance: options.allowance };
+  const { id } = await db.transaction().execute((trx) => storeSubmission(trx, { kind: "contact", data }, now, notification));
   return { id, createdAt: isoFromMillis(now) };
-}
-
-/** The row insert of `insertContactRequest`, for the SQLite group commit (lead-submissions.ts). */
-export function contactRequestInsert(executor: Kysely<Database>, data: ContactRequestData, now: number) {
-  return executor
-    .insertInto("contact_requests")
-    .values({
-      created_at: now,
-      viewed: writeBoolean(false),
-      name: data.name,
-      email: data.email,
-      phone: data.phone,
-      project_type: data.projectType,
-      source: data.source ?? null,
-      message: data.message,
-    })
-    .returning("id");
 }
 
 /** Newest first; requests stored in the same millisecond keep their insertion order (by id). */
