@@ -3,16 +3,15 @@ import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/va
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import {
   type ContactRequest,
-  deleteContactRequest,
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
 import {
   type SurveySubmission,
-  deleteSurveySubmission,
   listSurveySubmissions,
   markSurveySubmissionViewed,
 } from "@/server/db/survey-submissions";
+import { eraseSubmission } from "@/server/leads/erase-submission";
 
 export function surveysCsv(rows: readonly SurveySubmission[]): string {
   return (
@@ -65,13 +64,13 @@ export const inboxes = {
   surveys: {
     list: listSurveySubmissions,
     markViewed: markSurveySubmissionViewed,
-    remove: deleteSurveySubmission,
+    remove: (id: number) => eraseSubmission({ kind: "survey", id }),
     exportCsv: async () => surveysCsv(await listSurveySubmissions()),
   },
   contacts: {
     list: listContactRequests,
     markViewed: markContactRequestViewed,
-    remove: deleteContactRequest,
+    remove: (id: number) => eraseSubmission({ kind: "contact", id }),
     exportCsv: async () => contactsCsv(await listContactRequests()),
   },
 } as const;

@@ -17,6 +17,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0003_admin_account": { up: (db) => addAdminAccount(db) },
     "0004_two_factor": { up: (db) => createTwoFactorTables(db) },
     "0005_mail_digest": { up: (db) => addMailDigest(db, engine) },
+    "0007_outbox_subjects": { up: (db) => indexOutboxSubjects(db) },
   };
 }
 
@@ -272,4 +273,13 @@ async function addMailDigest(db: Kysely<unknown>, engine: DbEngine): Promise<voi
     await db.schema.createIndex("mail_outbox_due_idx").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
   }
   await db.schema.createIndex("mail_outbox_digest_idx").on("mail_outbox").column("digest_id").execute();
+}
+
+/**
+ * A lead notification names the submission it is about by `kind` and `ref_id`, set when
+ * it is queued; erasing a submission (src/server/leads/erase-submission.ts) finds its
+ * copies by them, and the digests that carry them by `digest_id` (already indexed).
+ */
+async function indexOutboxSubjects(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex("mail_outbox_subject_idx").on("mail_outbox").columns(["kind", "ref_id"]).execute();
 }
