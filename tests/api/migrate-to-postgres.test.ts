@@ -99,7 +99,8 @@ async function fillThroughTheApp(): Promise<void> {
       message: index === 0 ? "x".repeat(LIMITS.messageMax) : UNUSUAL,
       source: index % 2 === 0 ? contactPresetValues[index % contactPresetValues.length] : undefined,
     });
-    await insertContactRequest(data, { outbox: index < 4 ? contactOutbox(index) : undefined });
+    // Request 2 is deleted below, its notification with it; the other four keep theirs.
+    await insertContactRequest(data, { outbox: index < 5 ? contactOutbox(index) : undefined });
   }
   const contacts = (await listContactRequests()).map((row) => row.id).sort((a, b) => a - b);
   await markContactRequestViewed(contacts[1]!);
