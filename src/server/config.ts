@@ -50,6 +50,14 @@ export function leadEmailsPerHour(): number {
   return Number.isSafeInteger(value) && value >= 0 ? value : 20;
 }
 
+/**
+ * Days a sent or failed e-mail stays in the outbox before the pruning job deletes it
+ * with the lead's details it carries. The lead itself stays in the back office.
+ */
+export function outboxRetentionDays(): number {
+  return positiveNumber("OUTBOX_RETENTION_DAYS", 30);
+}
+
 /** How often each instance deletes expired rate-limit windows, sessions and the like (± 10 %). */
 export function pruneIntervalMs(): number {
   return positiveNumber("PRUNE_INTERVAL_MS", 5 * 60 * 1000);

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   checkDbHealth,
   closeDb,
@@ -98,7 +98,7 @@ describeEachEngine("database connection", (context) => {
   }
 
   if (engine === "sqlite") {
-    it("opens SQLite with WAL, FULL sync, foreign keys and a busy timeout", async () => {
+    it("opens SQLite with WAL, FULL sync, foreign keys, secure delete and a busy timeout", async () => {
       const db = await getDb();
       const pragma = async (name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
 
@@ -106,6 +106,7 @@ describeEachEngine("database connection", (context) => {
       expect(await pragma("synchronous")).toBe(2);
       expect(await pragma("foreign_keys")).toBe(1);
       expect(await pragma("busy_timeout")).toBe(5000);
+      expect(await pragma("secure_delete")).toBe(1);
     });
 
     it("checkpoints and closes cleanly, leaving no WAL file behind", async () => {
@@ -121,6 +122,58 @@ describeEachEngine("database connection", (context) => {
       expect(await (await getDb()).selectFrom("settings").select("value").executeTakeFirst()).toEqual({ value: "v" });
     });
   }
+});
+
+describe("the SQLite file's permissions", () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+  let folder: string;
+  let savedUmask: number;
+
+  beforeEach(() => {
+    folder = mkdtempSync(path.join(os.tmpdir(), "site-db-modes-"));
+    // The most permissive umask: the modes must not depend on the one the service runs with.
+    savedUmask = process.umask(0);
+  });
+
+  afterEach(() => {
+    process.umask(savedUmask);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function openAndWrite(file: string): Promise<Kysely<Database>> {
+    const db = createDb({ engine: "sqlite", path: file });
+    await migrateToLatest(db, "sqlite");
+    await db.insertInto("settings").values({ key: "k", value: "v" }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value: "w" })).execute();
+    return db;
+  }
+
+  it("creates a missing folder 0700 and the database, its -wal and its -shm 0600", async () => {
+    const file = path.join(folder, "state", "data", "site.db");
+    const db = await openAndWrite(file);
+    try {
+      expect(mode(path.join(folder, "state"))).toBe(0o700);
+      expect(mode(path.join(folder, "state", "data"))).toBe(0o700);
+      expect(mode(file)).toBe(0o600);
+      expect(mode(`${file}-wal`)).toBe(0o600);
+      expect(mode(`${file}-shm`)).toBe(0o600);
+    } finally {
+      await destroyDb(db);
+    }
+  });
+
+  it("makes an existing database that others could read 0600", async () => {
+    const file = path.join(folder, "site.db");
+    await destroyDb(await openAndWrite(file));
+    chmodSync(file, 0o644);
+
+    const db = await openAndWrite(file);
+    try {
+      expect(mode(file)).toBe(0o600);
+      expect(mode(`${file}-wal`)).toBe(0o600);
+    } finally {
+      await destroyDb(db);
+    }
+  });
 });
 
 describe("when the database cannot be reached", () => {

@@ -2,13 +2,13 @@ import { afterEach, expect, it, vi } from "vitest";
 import { type ContactRequestInput, contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import {
   countNewContactRequests,
-  deleteContactRequest,
   getContactRequest,
   insertContactRequest,
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
+import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -130,8 +130,8 @@ describeEachEngine("contact requests", ({ engine }) => {
     const { id } = await insertContactRequest(contactData());
     const other = await insertContactRequest(contactData({ name: "Someone Else" }));
 
-    expect(await deleteContactRequest(id)).toBe(true);
-    expect(await deleteContactRequest(id)).toBe(false);
+    expect(await eraseSubmission({ kind: "contact", id })).toBe(true);
+    expect(await eraseSubmission({ kind: "contact", id })).toBe(false);
     expect(await getContactRequest(id)).toBeUndefined();
     expect((await listContactRequests()).map((request) => request.id)).toEqual([other.id]);
   });
@@ -150,7 +150,7 @@ describeEachEngine("contact requests", ({ engine }) => {
     for (const id of [Number.NaN, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
       expect(await getContactRequest(id)).toBeUndefined();
       expect(await markContactRequestViewed(id)).toBe(false);
-      expect(await deleteContactRequest(id)).toBe(false);
+      expect(await eraseSubmission({ kind: "contact", id })).toBe(false);
     }
   });
 

@@ -3,12 +3,12 @@ import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
 import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
 import {
   countNewSurveySubmissions,
-  deleteSurveySubmission,
   getSurveySubmission,
   insertSurveySubmission,
   listSurveySubmissions,
   markSurveySubmissionViewed,
 } from "@/server/db/survey-submissions";
+import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -131,8 +131,8 @@ describeEachEngine("survey submissions", ({ engine }) => {
     expect(await countNewSurveySubmissions()).toBe(1);
     expect(await markSurveySubmissionViewed(second.id + 1000)).toBe(false);
 
-    expect(await deleteSurveySubmission(second.id)).toBe(true);
-    expect(await deleteSurveySubmission(second.id)).toBe(false);
+    expect(await eraseSubmission({ kind: "survey", id: second.id })).toBe(true);
+    expect(await eraseSubmission({ kind: "survey", id: second.id })).toBe(false);
     expect(await countNewSurveySubmissions()).toBe(0);
     expect((await listSurveySubmissions()).map((survey) => survey.id)).toEqual([first.id]);
     expect(await getSurveySubmission(Number.NaN)).toBeUndefined();

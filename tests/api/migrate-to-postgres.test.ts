@@ -17,7 +17,6 @@ import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSes
 import { findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
 import {
-  deleteContactRequest,
   insertContactRequest,
   listContactRequests,
   markContactRequestViewed,
@@ -29,11 +28,11 @@ import { migrateToLatest } from "@/server/db/migrations";
 import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
 import {
-  deleteSurveySubmission,
   insertSurveySubmission,
   listSurveySubmissions,
   markSurveySubmissionViewed,
 } from "@/server/db/survey-submissions";
+import { eraseSubmission } from "@/server/leads/erase-submission";
 import {
   APP_TABLES,
   applyDatabaseEnv,
@@ -101,13 +100,14 @@ async function fillThroughTheApp(): Promise<void> {
       message: index === 0 ? "x".repeat(LIMITS.messageMax) : UNUSUAL,
       source: index % 2 === 0 ? contactPresetValues[index % contactPresetValues.length] : undefined,
     });
-    await insertContactRequest(data, { outbox: index < 4 ? contactOutbox(index) : undefined });
+    // Request 2 is deleted below, its notification with it; the other four keep theirs.
+    await insertContactRequest(data, { outbox: index < 5 ? contactOutbox(index) : undefined });
   }
   const contacts = (await listContactRequests()).map((row) => row.id).sort((a, b) => a - b);
   await markContactRequestViewed(contacts[1]!);
   // A gap in the middle, and the newest one gone: its id must never be handed out again.
-  await deleteContactRequest(contacts[2]!);
-  await deleteContactRequest(contacts[5]!);
+  await eraseSubmission({ kind: "contact", id: contacts[2]! });
+  await eraseSubmission({ kind: "contact", id: contacts[5]! });
 
   const flags = [
     [true, false],
@@ -134,7 +134,7 @@ async function fillThroughTheApp(): Promise<void> {
   }
   const surveys = (await listSurveySubmissions()).map((row) => row.id).sort((a, b) => a - b);
   await markSurveySubmissionViewed(surveys[0]!);
-  await deleteSurveySubmission(surveys[3]!);
+  await eraseSubmission({ kind: "survey", id: surveys[3]! });
 
   // Outbox rows in every state: sent, waiting to retry, failed, leased, pending.
   const [sent, retried, failed, leased] = await claimOutboxBatch("worker-1", 4, 60_000);

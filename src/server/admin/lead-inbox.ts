@@ -1,11 +1,11 @@
 import { UTF8_BOM, toCsv } from "@/lib/csv";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import {
-  deleteContactRequest,
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
-import { deleteSurveySubmission, listSurveySubmissions, markSurveySubmissionViewed } from "@/server/db/survey-submissions";
+import { listSurveySubmissions, markSurveySubmissionViewed } from "@/server/db/survey-submissions";
+import { eraseSubmission } from "@/server/leads/erase-submission";
 import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 
 /** An inbox as CSV: id, time and status, then the kind's fields (src/server/leads/lead-kinds.ts). */
@@ -21,13 +21,13 @@ export const inboxes = {
   surveys: {
     list: listSurveySubmissions,
     markViewed: markSurveySubmissionViewed,
-    remove: deleteSurveySubmission,
+    remove: (id: number) => eraseSubmission({ kind: "survey", id }),
     exportCsv: async () => submissionsCsv("survey", await listSurveySubmissions()),
   },
   contacts: {
     list: listContactRequests,
     markViewed: markContactRequestViewed,
-    remove: deleteContactRequest,
+    remove: (id: number) => eraseSubmission({ kind: "contact", id }),
     exportCsv: async () => submissionsCsv("contact", await listContactRequests()),
   },
 } as const;

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -142,15 +142,35 @@ const int8AsNumber = {
 };
 
 function openSqlite(file: string): SQLite.Database {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") createPrivateFile(file);
   const database = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   database.pragma("journal_mode = WAL");
   // FULL: a committed row is on disk before we answer 201 (NORMAL may lose it on power loss in WAL mode).
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
+  // A deleted lead must not linger in free pages or slack space of the file: SQLite zeroes them.
+  database.pragma("secure_delete = ON");
   closeOnExit(database);
   return database;
+}
+
+/**
+ * The file holds every lead, the TOTP secret and the device-cookie key: only the service's
+ * user may read it. A missing folder is created 0700, and the file (made here, before
+ * SQLite opens it) is 0600, as is an existing one; SQLite gives its -wal and -shm files
+ * the database file's mode. A folder that already exists keeps its mode (see docs/deploy.md).
+ */
+function createPrivateFile(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      chmodSync(`${file}${suffix}`, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
 }
 
 /*

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
-import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
+import { countUnviewedInboxRows, markInboxRowViewed } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
@@ -41,10 +41,6 @@ export async function getContactRequest(id: number): Promise<ContactRequest | un
 
 export function markContactRequestViewed(id: number): Promise<boolean> {
   return markInboxRowViewed("contact_requests", id);
-}
-
-export function deleteContactRequest(id: number): Promise<boolean> {
-  return deleteInboxRow("contact_requests", id);
 }
 
 export function countNewContactRequests(): Promise<number> {

@@ -12,14 +12,6 @@ export async function markInboxRowViewed(table: InboxTable, id: number): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** False when there is no such row. */
-export async function deleteInboxRow(table: InboxTable, id: number): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const db = await getDb();
-  const result = await db.deleteFrom(table).where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Rows not yet opened in the admin. */
 export async function countUnviewedInboxRows(table: InboxTable): Promise<number> {
   const db = await getDb();

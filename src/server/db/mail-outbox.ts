@@ -168,15 +168,16 @@ export async function markOutboxSent(id: number, workerId: string, now = Date.no
   return sent !== undefined;
 }
 
-/** A lead notification held for the digest, with the lead as it is stored now. */
+/**
+ * A lead notification held for the digest, with the lead as it is stored now. Erasing a
+ * lead deletes its notifications with it (src/server/leads/erase-submission.ts), so a
+ * digest never lists a deleted one.
+ */
 export type HeldNotification = {
   kind: "contact" | "survey";
   leadId: number;
   receivedAt: number;
-  /** The e-mail it would have been on its own. */
-  message: OutboxMessage;
-  /** Undefined when the owner has deleted the lead in the back office meanwhile. */
-  lead?: HeldLead;
+  lead: HeldLead;
 };
 
 type HeldLead =
@@ -185,7 +186,7 @@ type HeldLead =
 
 export type DueDigest = { total: number; listed: HeldNotification[] };
 
-type TakenRow = { id: number; kind: OutboxKind; ref_id: number | null; payload: string; created_at: number };
+type TakenRow = { id: number; kind: OutboxKind; ref_id: number | null; created_at: number };
 type ContactLeadRow = { id: number; name: string; email: string; project_type: string };
 type SurveyLeadRow = { id: number; business_name: string; email: string; interested_services: string };
 
@@ -221,11 +222,7 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
       .set({ status: "digested", digest_id: digestId })
       .where("status", "=", "held")
       .where("next_attempt_at", "<=", now)
-      .returning(["id", "kind", "ref_id", "payload", "created_at"]);
-  const contactLeads = (executor: Kysely<Database>, ids: number[]) =>
-    executor.selectFrom("contact_requests").select(["id", "name", "email", "project_type"]).where("id", "in", ids);
-  const surveyLeads = (executor: Kysely<Database>, ids: number[]) =>
-    executor.selectFrom("survey_submissions").select(["id", "business_name", "email", "interested_services"]).where("id", "in", ids);
+      .returning(["id", "kind", "ref_id", "created_at"]);
   const setPayload = (executor: Kysely<Database>, digestId: number, message: OutboxMessage) =>
     executor.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digestId);
 
@@ -241,12 +238,7 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
         await trx.deleteFrom("mail_outbox").where("id", "=", digest.id).execute();
         return undefined;
       }
-      const listed = listFirst(taken, listAtMost);
-      const contacts: ContactLeadRow[] = [];
-      const surveys: SurveyLeadRow[] = [];
-      for (const ids of chunks(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(trx, ids).execute()));
-      for (const ids of chunks(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(trx, ids).execute()));
-      await setPayload(trx, digest.id, build(toDueDigest(taken.length, listed, contacts, surveys))).execute();
+      await setPayload(trx, digest.id, build(await readDigestContents(trx, digest.id, listAtMost))).execute();
       return digest.id;
     });
   }
@@ -267,6 +259,28 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
   });
 }
 
+/**
+ * What the digest `digestId` carries, as stored now, through `executor` (a transaction):
+ * every notification still in it, the oldest `listAtMost` with their leads.
+ */
+export async function readDigestContents(executor: Kysely<Database>, digestId: number, listAtMost: number): Promise<DueDigest> {
+  const carried = await executor.selectFrom("mail_outbox").select(["id", "kind", "ref_id", "created_at"]).where("digest_id", "=", digestId).execute();
+  const listed = listFirst(carried, listAtMost);
+  const contacts: ContactLeadRow[] = [];
+  const surveys: SurveyLeadRow[] = [];
+  for (const ids of chunks(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(executor, ids).execute()));
+  for (const ids of chunks(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(executor, ids).execute()));
+  return toDueDigest(carried.length, listed, contacts, surveys);
+}
+
+function contactLeads(executor: Kysely<Database>, ids: number[]) {
+  return executor.selectFrom("contact_requests").select(["id", "name", "email", "project_type"]).where("id", "in", ids);
+}
+
+function surveyLeads(executor: Kysely<Database>, ids: number[]) {
+  return executor.selectFrom("survey_submissions").select(["id", "business_name", "email", "interested_services"]).where("id", "in", ids);
+}
+
 /** The oldest `count` of the notifications taken. */
 function listFirst(taken: TakenRow[], count: number): TakenRow[] {
   return [...taken].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id - b.id).slice(0, Math.max(0, count));
@@ -283,15 +297,14 @@ function toDueDigest(total: number, listed: readonly TakenRow[], contacts: reado
     // Written as a JSON array by survey-submissions.ts.
     leads.set(`survey:${row.id}`, { kind: "survey", businessName: row.business_name, email: row.email, interestedServices: JSON.parse(row.interested_services) as string[] });
   }
-  return {
-    total,
-    listed: listed.map((row) => {
-      const kind = row.kind === "survey" ? "survey" : "contact";
-      const leadId = Number(row.ref_id);
-      // Written only by `outboxInsert`, from a typed OutboxMessage.
-      return { kind, leadId, receivedAt: Number(row.created_at), message: JSON.parse(row.payload) as OutboxMessage, lead: leads.get(`${kind}:${leadId}`) };
-    }),
-  };
+  const present = listed.flatMap((row): HeldNotification[] => {
+    const kind = row.kind === "survey" ? "survey" : "contact";
+    const leadId = Number(row.ref_id);
+    const lead = leads.get(`${kind}:${leadId}`);
+    // Only a notification queued before erasure existed can outlive its lead: it is left out.
+    return lead ? [{ kind, leadId, receivedAt: Number(row.created_at), lead }] : [];
+  });
+  return { total: total - (listed.length - present.length), listed: present };
 }
 
 function chunks(ids: number[]): number[][] {
@@ -336,6 +349,31 @@ export async function markOutboxFailed(id: number, workerId: string, error: stri
     .where("status", "=", "pending")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes what the outbox no longer needs, with the lead details in it: messages sent, or
+ * given up on, before `cutoff`, and the notifications a deleted digest carried (a digest's
+ * notifications are sent with it; those of a failed digest stay `digested`).
+ */
+export async function pruneFinishedOutbox(cutoff: number): Promise<number> {
+  const db = await getDb();
+  const finished = await db
+    .deleteFrom("mail_outbox")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "sent"), eb("sent_at", "<=", cutoff)]),
+        // A failed message's last attempt was due at `next_attempt_at`.
+        eb.and([eb("status", "=", "failed"), eb("next_attempt_at", "<=", cutoff)]),
+      ]),
+    )
+    .executeTakeFirst();
+  const orphaned = await db
+    .deleteFrom("mail_outbox as carried")
+    .where("carried.status", "=", "digested")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("mail_outbox as digest").select("digest.id").whereRef("digest.id", "=", "carried.digest_id"))))
+    .executeTakeFirst();
+  return Number(finished.numDeletedRows) + Number(orphaned.numDeletedRows);
 }
 
 /** Every message, oldest first. */

@@ -18,6 +18,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0004_two_factor": { up: (db) => createTwoFactorTables(db) },
     "0005_mail_digest": { up: (db) => addMailDigest(db, engine) },
     "0006_auth_revocation": { up: (db) => createRetiredDeviceCookies(db) },
+    "0007_outbox_subjects": { up: (db) => indexOutboxSubjects(db) },
   };
 }
 
@@ -286,4 +287,13 @@ async function createRetiredDeviceCookies(db: Kysely<unknown>): Promise<void> {
     .addColumn("retired_at", "bigint", (column) => column.notNull())
     .execute();
   await db.schema.createIndex("admin_retired_device_cookies_retired_at_idx").on("admin_retired_device_cookies").column("retired_at").execute();
+}
+
+/**
+ * A lead notification names the submission it is about by `kind` and `ref_id`, set when
+ * it is queued; erasing a submission (src/server/leads/erase-submission.ts) finds its
+ * copies by them, and the digests that carry them by `digest_id` (already indexed).
+ */
+async function indexOutboxSubjects(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex("mail_outbox_subject_idx").on("mail_outbox").columns(["kind", "ref_id"]).execute();
 }

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
-import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
+import { countUnviewedInboxRows, markInboxRowViewed } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "./schema";
@@ -41,10 +41,6 @@ export async function getSurveySubmission(id: number): Promise<SurveySubmission 
 
 export function markSurveySubmissionViewed(id: number): Promise<boolean> {
   return markInboxRowViewed("survey_submissions", id);
-}
-
-export function deleteSurveySubmission(id: number): Promise<boolean> {
-  return deleteInboxRow("survey_submissions", id);
 }
 
 export function countNewSurveySubmissions(): Promise<number> {

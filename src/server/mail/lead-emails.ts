@@ -44,29 +44,18 @@ type DigestLine = { received: string; type: string; name: string; email: string;
 function digestLine(held: HeldNotification): DigestLine {
   const received = new Date(held.receivedAt).toISOString();
   const lead = held.lead;
-  if (held.kind === "contact") {
-    const inbox = `${site.url}${routes.adminContacts}`;
-    if (lead?.kind === "contact") return { received, type: "Contact request", name: lead.name, email: lead.email, service: projectTypeLabel(lead.projectType), inbox };
-    return { received, type: "Contact request", ...deletedLead(held), inbox };
+  if (lead.kind === "contact") {
+    return { received, type: "Contact request", name: lead.name, email: lead.email, service: projectTypeLabel(lead.projectType), inbox: `${site.url}${routes.adminContacts}` };
   }
-  const inbox = `${site.url}${routes.adminSurveys}`;
-  if (lead?.kind === "survey") {
-    const service = lead.interestedServices.length ? lead.interestedServices.map(surveyServiceLabel).join(", ") : "None selected";
-    return { received, type: "Connectivity survey", name: lead.businessName, email: lead.email, service, inbox };
-  }
-  return { received, type: "Connectivity survey", ...deletedLead(held), inbox };
-}
-
-/** A lead the owner deleted before the digest went out: what its own e-mail would have said. */
-function deletedLead(held: HeldNotification): Pick<DigestLine, "name" | "email" | "service"> {
-  return { name: held.message.subject, email: held.message.replyTo ?? "", service: "Deleted in the back office since" };
+  const service = lead.interestedServices.length ? lead.interestedServices.map(surveyServiceLabel).join(", ") : "None selected";
+  return { received, type: "Connectivity survey", name: lead.businessName, email: lead.email, service, inbox: `${site.url}${routes.adminSurveys}` };
 }
 
 /**
  * The one e-mail for the leads that came in past LEAD_EMAILS_PER_HOUR in an hour: each
  * with its time, type, name, e-mail, service and a link to its inbox in the back office.
  */
-export function buildLeadDigestEmail(digest: DueDigest, mail: MailConfig, perHour: number): OutboxMessage {
+export function buildLeadDigestEmail(digest: DueDigest, mail: Pick<MailConfig, "from" | "leadsTo">, perHour: number): OutboxMessage {
   const lines = digest.listed.map(digestLine);
   const unlisted = digest.total - lines.length;
   const leads = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "lead" : "leads"}`;

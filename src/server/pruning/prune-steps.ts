@@ -1,9 +1,13 @@
 import { SESSION_IDLE_TTL_MS } from "@/server/auth/admin-session";
 import { pruneSetupLinks } from "@/server/auth/admin-setup";
+import { outboxRetentionDays } from "@/server/config";
 import { pruneLoginThrottles } from "@/server/auth/login-guard";
 import { deleteExpiredPendingLogins } from "@/server/db/admin-pending-logins";
 import { deleteExpiredAdminSessions } from "@/server/db/admin-sessions";
+import { pruneFinishedOutbox } from "@/server/db/mail-outbox";
 import { pruneRateLimits } from "@/server/db/rate-limits";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One kind of row that expires. `prune` deletes the rows expired at `now` and says how
@@ -19,4 +23,5 @@ export const PRUNE_STEPS: readonly PruneStep[] = [
   { name: "login slowdown streaks", prune: pruneLoginThrottles },
   { name: "pending second-factor logins", prune: deleteExpiredPendingLogins },
   { name: "setup links", prune: pruneSetupLinks },
+  { name: "sent e-mails", prune: (now) => pruneFinishedOutbox(now - outboxRetentionDays() * DAY_MS) },
 ];

@@ -1,0 +1,59 @@
+import type { Kysely } from "kysely";
+import { leadEmailsPerHour } from "@/server/config";
+import { getDb } from "@/server/db/connection";
+import { type OutboxMessage, readDigestContents } from "@/server/db/mail-outbox";
+import { type Database, isRowId } from "@/server/db/schema";
+import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
+import type { SubmissionKind } from "@/lib/validation/submission-forms";
+
+/** One stored form submission: a contact request or a survey, by its row id. */
+export type Submission = { kind: SubmissionKind; id: number };
+
+const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submissions" } as const satisfies Record<SubmissionKind, keyof Database>;
+
+/**
+ * Deletes a submission and every copy of it, in one transaction (see
+ * `eraseSubmissionWithin`). False when there was no such submission.
+ */
+export async function eraseSubmission(submission: Submission): Promise<boolean> {
+  if (!isRowId(submission.id)) return false;
+  const db = await getDb();
+  return db.transaction().execute((trx) => eraseSubmissionWithin(trx, submission));
+}
+
+/**
+ * The erasure inside the caller's transaction `trx`, so that erasing a whole lead can
+ * erase each of its submissions and the lead's row together. Removes the submission's
+ * row and its notification e-mails in the outbox whatever their state (a queued one is
+ * cancelled, one held for the digest leaves it, a sent one is forgotten), and rewrites
+ * each digest that carried it from the leads it still carries, or deletes the digest when
+ * none remain. The first statement writes, so SQLite takes its write lock at once.
+ * SQLite zeroes the freed space (`secure_delete`, connection.ts); a digest or
+ * notification already handed to the mail server is beyond reach.
+ */
+export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<boolean> {
+  const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).executeTakeFirst();
+  const notifications = await trx
+    .deleteFrom("mail_outbox")
+    .where("kind", "=", submission.kind)
+    .where("ref_id", "=", submission.id)
+    .returning("digest_id")
+    .execute();
+  const digestIds = new Set(notifications.flatMap((row) => (row.digest_id === null ? [] : [row.digest_id])));
+  for (const digestId of digestIds) await rewriteDigest(trx, digestId);
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+async function rewriteDigest(trx: Kysely<Database>, digestId: number): Promise<void> {
+  const digest = await trx.selectFrom("mail_outbox").select("payload").where("id", "=", digestId).where("kind", "=", "digest").executeTakeFirst();
+  if (!digest) return;
+  const contents = await readDigestContents(trx, digestId, DIGEST_LIST_MAX);
+  if (contents.total === 0) {
+    await trx.deleteFrom("mail_outbox").where("id", "=", digestId).execute();
+    return;
+  }
+  // Addressed as before, even if the mail settings have changed since it was gathered.
+  const { to, from } = JSON.parse(digest.payload) as OutboxMessage;
+  const message = buildLeadDigestEmail(contents, { leadsTo: to, from }, leadEmailsPerHour());
+  await trx.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digestId).execute();
+}
