@@ -16,15 +16,21 @@ const dateTime = z.string({ error: "Use an ISO 8601 date and time, e.g. 2031-05-
   z.regex(ISO_DATE_TIME, "Use an ISO 8601 date and time, e.g. 2031-05-04T14:00:00Z."),
   z.refine((value: string) => {
     const time = Date.parse(value);
-    return Number.isFinite(time) && time >= EARLIEST && time < LATEST;
+    return isCalendarDay(value.slice(0, 10)) && Number.isFinite(time) && time >= EARLIEST && time < LATEST;
   }, "That date is not valid."),
 );
+
+/** YYYY-MM-DD names a day that exists (Date.parse turns 02-30 into March). */
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(value);
+}
 
 const calendarDate = z.string({ error: "Use a date as YYYY-MM-DD." }).check(
   z.regex(DATE, "Use a date as YYYY-MM-DD."),
   z.refine((value: string) => {
     const time = Date.parse(`${value}T00:00:00Z`);
-    return Number.isFinite(time) && new Date(time).toISOString().startsWith(value) && time >= EARLIEST && time < LATEST;
+    return isCalendarDay(value) && time >= EARLIEST && time < LATEST;
   }, "That date is not valid."),
 );
 
