@@ -33,6 +33,14 @@ export async function writeLeadSearch<DB>(db: Kysely<DB>, engine: DbEngine, lead
     on conflict (lead_id) do update set body = excluded.body`.execute(db);
 }
 
+/** Adds the words of leads that have none yet, in one statement (the demo and benchmark data). */
+export async function writeLeadSearchMany<DB>(db: Kysely<DB>, engine: DbEngine, rows: readonly { leadId: number; body: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((row) => sql`(${row.leadId}, ${row.body})`));
+  if (engine === "sqlite") await sql`insert into lead_search (rowid, body) values ${values}`.execute(db);
+  else await sql`insert into lead_search (lead_id, body) values ${values}`.execute(db);
+}
+
 /** Drops a deleted lead's words (PostgreSQL's cascade does it; an FTS5 table has no foreign keys). */
 export async function deleteLeadSearch<DB>(db: Kysely<DB>, engine: DbEngine, leadId: number): Promise<void> {
   if (engine === "sqlite") await sql`delete from lead_search where rowid = ${leadId}`.execute(db);

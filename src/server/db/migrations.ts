@@ -315,7 +315,7 @@ async function createLeads(db: Kysely<unknown>, engine: DbEngine): Promise<void>
   await db.schema.createIndex("leads_last_submitted_idx").on("leads").columns(["last_submitted_at", "id"]).execute();
   await db.schema.createIndex("leads_status_last_submitted_idx").on("leads").columns(["status", "last_submitted_at", "id"]).execute();
   await db.schema.createIndex("leads_status_first_submitted_idx").on("leads").columns(["status", "first_submitted_at", "id"]).execute();
-  await db.schema.createIndex("leads_follow_up_idx").on("leads").columns(["next_follow_up_at", "id"]).execute();
+  await db.schema.createIndex("leads_follow_up_idx").on("leads").columns(["next_follow_up_at", "status"]).execute();
   await db.schema.createIndex("leads_first_response_idx").on("leads").columns(["first_submitted_at", "first_response_at"]).execute();
 
   await db.schema
