@@ -23,7 +23,6 @@ import { callEndpoint, validContact, validSurvey } from "../support/api-request"
 import { describeEachEngine } from "../support/test-database";
 
 const ORIGIN = "http://127.0.0.1:3000";
-const MINUTE = 60_000;
 const notification: OutboxMessage = { to: "owner@example.com", from: "site@example.com", subject: "New lead", text: "t", html: "<p>t</p>" };
 
 const endpoints = {
