@@ -33,6 +33,16 @@ export async function writeLeadSearch<DB>(db: Kysely<DB>, engine: DbEngine, lead
     on conflict (lead_id) do update set body = excluded.body`.execute(db);
 }
 
+/** Adds a new submission's words to its lead's (read, merged and written back: no rereading of every submission). */
+export async function addLeadSearchWords<DB>(db: Kysely<DB>, engine: DbEngine, leadId: number, body: string): Promise<void> {
+  const found =
+    engine === "sqlite"
+      ? await sql<{ body: string }>`select body from lead_search where rowid = ${leadId}`.execute(db)
+      : await sql<{ body: string }>`select body from lead_search where lead_id = ${leadId}`.execute(db);
+  const words = new Set([...(found.rows[0]?.body.split(" ") ?? []), ...body.split(" ")].filter((word) => word !== ""));
+  await writeLeadSearch(db, engine, leadId, [...words].join(" "));
+}
+
 /** Adds the words of leads that have none yet, in one statement (the demo and benchmark data). */
 export async function writeLeadSearchMany<DB>(db: Kysely<DB>, engine: DbEngine, rows: readonly { leadId: number; body: string }[]): Promise<void> {
   if (rows.length === 0) return;

@@ -4,7 +4,7 @@ import type { SurveyData } from "@/lib/validation/survey-schema";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { engineOf } from "./connection";
 import { contactRequestInsert, contactRequestValues } from "./contact-requests";
-import { deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
+import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
 import type { Database } from "./schema";
 import { surveySubmissionInsert, surveySubmissionValues } from "./survey-submissions";
@@ -55,7 +55,7 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
     })
     .where("id", "=", lead.id)
     .execute();
-  await rebuildLeadSearch(trx, lead.id);
+  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
   return { submissionId: row.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
 }
 
