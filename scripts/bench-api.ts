@@ -9,7 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startProductionServer } from "../tests/support/production-server";
-import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
+import { numberedContactBody, numberedContactRequests, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -20,16 +20,15 @@ async function main() {
   const dbPath = path.join(dir, "bench.db");
   const server = await startProductionServer({ DATABASE_PATH: dbPath, RATE_LIMIT_MULTIPLIER: "1000000" });
   try {
-    const body = BENCH_CONTACT_BODY;
     // Warm up the route (first compile of the handler, first database open).
     for (let i = 0; i < 20; i += 1) {
-      await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: numberedContactBody() });
     }
     const result = await autocannon({
       url: `${server.url}/api/contact`,
       method: "POST",
       headers: { "content-type": "application/json" },
-      body,
+      requests: numberedContactRequests,
       connections: CONNECTIONS,
       duration: DURATION_S,
     });

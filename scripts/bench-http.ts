@@ -24,7 +24,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { startProductionServer } from "../tests/support/production-server";
-import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
+import { numberedContactRequests, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = 50;
 
@@ -100,7 +100,7 @@ async function runRounds(url: string, pid: number, duration: number, rounds: num
         url: `${url}/api/contact`,
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: BENCH_CONTACT_BODY,
+        requests: numberedContactRequests,
         duration,
       }),
       await measure("GET /api/health", { url: `${url}/api/health`, duration }),

@@ -11,14 +11,13 @@
 import autocannon from "autocannon";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";
 import { type RunningServer, startProductionServer } from "../tests/support/production-server";
-import { BENCH_CONTACT_BODY, requireProductionBuild } from "./bench-support";
+import { numberedContactBody, numberedContactRequests, requireProductionBuild } from "./bench-support";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
 const WARM_UP = 20;
 
-const body = BENCH_CONTACT_BODY;
 const headers = { "content-type": "application/json" };
 
 interface Run {
@@ -31,7 +30,7 @@ function load(server: RunningServer, connections: number): Promise<Run> {
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `${server.url}/api/contact`, method: "POST", headers, body, connections, duration: DURATION_S },
+      { url: `${server.url}/api/contact`, method: "POST", headers, requests: numberedContactRequests, connections, duration: DURATION_S },
       (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve({ result, latencies })),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -54,7 +53,7 @@ async function main() {
     const failed = started.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;
     for (const server of servers) {
-      for (let i = 0; i < WARM_UP; i += 1) await fetch(`${server.url}/api/contact`, { method: "POST", headers, body });
+      for (let i = 0; i < WARM_UP; i += 1) await fetch(`${server.url}/api/contact`, { method: "POST", headers, body: numberedContactBody() });
     }
 
     const split = [Math.ceil(CONNECTIONS / 2), Math.floor(CONNECTIONS / 2)];

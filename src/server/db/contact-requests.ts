@@ -47,7 +47,7 @@ export function countNewContactRequests(): Promise<number> {
   return countUnviewedInboxRows("contact_requests");
 }
 
-function toContactRequest(row: Selectable<ContactRequestsTable>): ContactRequest {
+export function toContactRequest(row: Selectable<ContactRequestsTable>): ContactRequest {
   return {
     id: row.id,
     createdAt: isoFromMillis(row.created_at),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
+import { attachSubmission, queueLeadNotification } from "./leads";
+import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type Database, writeBoolean } from "./schema";
 
 /** One validated submission of either kind. */
@@ -11,39 +12,43 @@ export type LeadNotification = { message: OutboxMessage; allowance?: Notificatio
 
 /**
  * Writes one submission through `trx`, the transaction of the request that brought it
- * (src/server/leads/receive-lead.ts): its row and, when given, its notification, so a
- * lead is never kept without its e-mail or the reverse. Over the allowance, the
- * notification waits for the hourly digest. The honeypot field is never stored.
+ * (src/server/leads/receive-lead.ts): attached to its lead (leads.ts: joined by e-mail
+ * or phone, or folded into an identical one from the last 10 minutes) and, when given,
+ * its notification, so a lead is never kept without its e-mail or the reverse. Over the
+ * allowance, the notification waits for the hourly digest; for a Spam lead it is held
+ * until "Not spam". The honeypot field is never stored. The id is that of the folded
+ * twin when the submission was folded.
  */
 export async function storeSubmission(trx: Kysely<Database>, submission: Submission, now: number, notification?: LeadNotification): Promise<{ id: number }> {
-  const row = await insertSubmissionRow(trx, submission, now).executeTakeFirstOrThrow();
-  if (notification) {
-    await enqueueOutboxMessage(trx, { kind: submission.kind, refId: row.id, message: notification.message, now }, notification.allowance);
-  }
-  return { id: row.id };
+  const attached = await attachSubmission(trx, submission, now);
+  if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  return { id: attached.submissionId };
 }
 
-function insertSubmissionRow(trx: Kysely<Database>, { kind, data }: Submission, now: number) {
+/** The row a submission is stored as. */
+export function submissionRowValues({ kind, data }: Submission, now: number, leadId: number | null) {
   if (kind === "contact") {
-    return trx
-      .insertInto("contact_requests")
-      .values({
+    return {
+      kind,
+      values: {
         created_at: now,
         viewed: writeBoolean(false),
+        lead_id: leadId,
         name: data.name,
         email: data.email,
         phone: data.phone,
         project_type: data.projectType,
         source: data.source ?? null,
         message: data.message,
-      })
-      .returning("id");
+      },
+    } as const;
   }
-  return trx
-    .insertInto("survey_submissions")
-    .values({
+  return {
+    kind,
+    values: {
       created_at: now,
       viewed: writeBoolean(false),
+      lead_id: leadId,
       business_name: data.businessName,
       email: data.email,
       phone_number: data.phoneNumber,
@@ -56,6 +61,6 @@ function insertSubmissionRow(trx: Kysely<Database>, { kind, data }: Submission, 
       phone_count: data.phoneCount,
       interested_services: JSON.stringify(data.interestedServices),
       additional_comments: data.additionalComments,
-    })
-    .returning("id");
+    },
+  } as const;
 }

@@ -47,7 +47,7 @@ export function countNewSurveySubmissions(): Promise<number> {
   return countUnviewedInboxRows("survey_submissions");
 }
 
-function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
+export function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
   return {
     id: row.id,
     createdAt: isoFromMillis(row.created_at),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { leadEmailsPerHour } from "@/server/config";
 import { getDb } from "@/server/db/connection";
+import { settleLeadAfterRemoval } from "@/server/db/leads";
 import { type OutboxMessage, readDigestContents } from "@/server/db/mail-outbox";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
@@ -32,7 +33,9 @@ export async function eraseSubmission(submission: Submission): Promise<boolean> 
  * notification already handed to the mail server is beyond reach.
  */
 export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<boolean> {
-  const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).executeTakeFirst();
+  const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).returning("lead_id").executeTakeFirst();
+  // A notification held while its lead is Spam is a copy too.
+  await trx.deleteFrom("lead_held_notifications").where("kind", "=", submission.kind).where("ref_id", "=", submission.id).execute();
   const notifications = await trx
     .deleteFrom("mail_outbox")
     .where("kind", "=", submission.kind)
@@ -41,7 +44,10 @@ export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: S
     .execute();
   const digestIds = new Set(notifications.flatMap((row) => (row.digest_id === null ? [] : [row.digest_id])));
   for (const digestId of digestIds) await rewriteDigest(trx, digestId);
-  return Number(deleted.numDeletedRows) > 0;
+  if (!deleted) return false;
+  // The lead goes with its last submission; otherwise its times and search words follow what remains.
+  if (deleted.lead_id !== null) await settleLeadAfterRemoval(trx, deleted.lead_id);
+  return true;
 }
 
 async function rewriteDigest(trx: Kysely<Database>, digestId: number): Promise<void> {

@@ -1,0 +1,76 @@
+/**
+ * The lead desk's API shapes (docs/lead-desk.md): what src/server/desk builds and the
+ * desk screens read. Statuses, reasons and outcomes are spelled once, here.
+ */
+
+export const leadStatuses = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const lostReasons = ["price", "competitor", "no-response", "not-a-fit", "timing", "other"] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+export const callOutcomes = ["reached", "voicemail", "no-answer"] as const;
+export type CallOutcome = (typeof callOutcomes)[number];
+
+export const submissionKinds = ["contact", "survey"] as const;
+export type SubmissionKind = (typeof submissionKinds)[number];
+
+export const leadSorts = ["recent", "oldest", "name", "follow-up"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+
+export const LEAD_PAGE_SIZE_DEFAULT = 25;
+export const LEAD_PAGE_SIZE_MAX = 100;
+export const LOST_NOTE_MAX = 500;
+export const NOTE_TEXT_MAX = 5000;
+
+export type LeadListItem = {
+  id: number;
+  name: string;
+  business: string | null;
+  email: string | null;
+  phone: string | null;
+  status: LeadStatus;
+  submissionCount: number;
+  firstSubmittedAt: string;
+  lastSubmittedAt: string;
+  nextFollowUpAt: string | null;
+  kinds: SubmissionKind[];
+};
+
+export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
+
+/** A submission as the contacts or surveys API returns it, plus its kind and time. */
+export type LeadSubmission = { id: number; kind: SubmissionKind; submittedAt: string } & Record<string, unknown>;
+
+type TimelineBase = { id: string; at: string };
+export type TimelineEntry = TimelineBase &
+  (
+    | { type: "submission"; kind: SubmissionKind; submissionId: number; summary: string }
+    | { type: "opened" }
+    | { type: "status"; from: LeadStatus; to: LeadStatus; lostReason?: LostReason; lostNote?: string | null }
+    | { type: "note"; noteId: number; text: string; editedAt: string | null }
+    | { type: "call"; outcome: CallOutcome; note: string | null }
+    | { type: "follow_up_set"; dueAt: string }
+    | { type: "follow_up_done"; dueAt: string }
+  );
+
+export type LeadDetail = LeadListItem & {
+  lostReason: LostReason | null;
+  lostNote: string | null;
+  firstResponseAt: string | null;
+  speedToLeadSeconds: number | null;
+  submissions: LeadSubmission[];
+  timeline: TimelineEntry[];
+};
+
+export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };
+
+export type TodayView = {
+  uncontacted: LeadListItem[];
+  /** All new leads, when there are more than `uncontacted` lists. */
+  uncontactedTotal: number;
+  followUpsDue: LeadListItem[];
+  followUpsDueTotal: number;
+  speedToLead: { medianSeconds: number | null; leads: number };
+  now: string;
+};
