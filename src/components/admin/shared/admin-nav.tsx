@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
+import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { adminApi, apiRequest } from "@/lib/admin-api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { routes } from "@/lib/routes";
 import type { AdminCounts } from "@/lib/lead-desk";
+
+const subscribeToNothing = () => () => undefined;
 
 type NavLink = { href: string; label: string; count?: (counts: AdminCounts) => number; countWord?: string };
 
@@ -25,6 +28,8 @@ const links: readonly NavLink[] = [
 export function AdminNav({ current }: { current: string }) {
   const queryClient = useQueryClient();
   const counts = useQuery<AdminCounts>({ queryKey: [adminApi.counts] });
+  // Logging out needs the script: until it runs, the button says so by being disabled.
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
 
   const logout = useMutation({
     mutationFn: () => apiRequest("POST", adminApi.logout),
@@ -74,7 +79,7 @@ export function AdminNav({ current }: { current: string }) {
         <Button
           variant="outline"
           size="sm"
-          disabled={logout.isPending}
+          disabled={!hydrated || logout.isPending}
           onClick={() => logout.mutate()}
         >
           <LogOut aria-hidden="true" />
