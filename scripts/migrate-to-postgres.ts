@@ -35,9 +35,13 @@ interface TableSpec {
   booleans: readonly string[];
 }
 
+/** In an order foreign keys allow: a lead before its submissions and events. */
 const TABLES: readonly TableSpec[] = [
+  { name: "leads", key: "id", serial: true, booleans: [] },
   { name: "contact_requests", key: "id", serial: true, booleans: ["viewed"] },
   { name: "survey_submissions", key: "id", serial: true, booleans: ["viewed", "uses_streaming", "has_public_wifi"] },
+  { name: "lead_events", key: "id", serial: true, booleans: [] },
+  { name: "lead_held_notifications", key: "id", serial: true, booleans: [] },
   { name: "mail_outbox", key: "id", serial: true, booleans: [] },
   { name: "admin_sessions", key: "token_hash", serial: false, booleans: [] },
   { name: "admin_setup_tokens", key: "token_hash", serial: false, booleans: [] },
@@ -163,6 +167,20 @@ async function checkSourceSchema(source: Kysely<AnyTables>): Promise<void> {
   if (missing.length) throw new UsageError(`The SQLite database lacks migrations ${missing.join(", ")}: start the current site on it once, stop it, then run this again.`);
 }
 
+/**
+ * The leads' search words: an FTS5 table on SQLite (rowid = lead id), a table with a
+ * generated tsvector on PostgreSQL (emptied with the leads, by cascade).
+ */
+async function copyLeadSearch(read: Kysely<AnyTables>, write: Kysely<AnyTables>): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const page = await sql<{ lead_id: number; body: string }>`select rowid as lead_id, body from lead_search where rowid > ${after} order by rowid limit ${PAGE_SIZE}`.execute(read);
+    if (page.rows.length === 0) return;
+    await write.insertInto("lead_search").values(page.rows).execute();
+    after = Number(page.rows[page.rows.length - 1]!.lead_id);
+  }
+}
+
 async function copy(source: Kysely<AnyTables>, target: Kysely<AnyTables>, force: boolean): Promise<TableReport[]> {
   await checkSourceSchema(source);
   // A read transaction: every table comes from the same snapshot of the SQLite file.
@@ -193,6 +211,7 @@ async function copy(source: Kysely<AnyTables>, target: Kysely<AnyTables>, force:
         }
         reports.push({ table: table.name, source: await digest(read, table), target: await digest(write, table), nextId });
       }
+      await copyLeadSearch(read, write);
       if (reports.some((report) => !matches(report))) throw new MismatchError(reports);
       return reports;
     }),

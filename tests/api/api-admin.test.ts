@@ -380,19 +380,22 @@ describeEachEngine("admin API", () => {
 
     it("GET /api/admin/counts counts the new items of each inbox", async () => {
       await addSurvey();
-      const viewed = await addSurvey();
+      const viewed = await addSurvey({ additionalComments: "A second survey from the same office." });
       await addContact();
       const token = await logIn();
       await viewSurvey(adminRequest(`/api/admin/surveys/${viewed.id}/view`, { method: "POST", token }), withId(viewed.id));
       const response = await getCounts(adminRequest("/api/admin/counts", { token }), noParams);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ surveys: 1, contacts: 1 });
+      // The two surveys are one lead; the contact is another. No follow-up is set.
+      expect(await response.json()).toEqual({ surveys: 1, contacts: 1, leadsNew: 2, followUpsDue: 0 });
     });
   });
 
+  // Each item differs: an identical one within 10 minutes would be folded into the first.
+  let added = 0;
   const inboxes = [
-    { name: "surveys", add: () => addSurvey(), list: listSurveySubmissions, view: viewSurvey, remove: deleteSurvey },
-    { name: "contacts", add: () => addContact(), list: listContactRequests, view: viewContact, remove: deleteContact },
+    { name: "surveys", add: () => addSurvey({ additionalComments: `Survey number ${++added}.` }), list: listSurveySubmissions, view: viewSurvey, remove: deleteSurvey },
+    { name: "contacts", add: () => addContact({ message: `Contact request number ${++added}.` }), list: listContactRequests, view: viewContact, remove: deleteContact },
   ] as const;
 
   for (const inbox of inboxes) {

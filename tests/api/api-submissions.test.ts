@@ -20,8 +20,8 @@ const getContact = () => call(contactEndpoint.ALL, new Request("http://127.0.0.1
 const deleteSurvey = () => call(surveyEndpoint.ALL, new Request("http://127.0.0.1:3000/api/survey", { method: "DELETE" }));
 
 const routes = {
-  contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests },
-  survey: { post: postSurvey, path: "/api/survey", valid: validSurvey, list: listSurveySubmissions },
+  contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests, numbered: (n: number) => ({ message: `Request number ${n} for failover.` }) },
+  survey: { post: postSurvey, path: "/api/survey", valid: validSurvey, list: listSurveySubmissions, numbered: (n: number) => ({ additionalComments: `Survey number ${n}.` }) },
 } as const;
 
 let address = 0;
@@ -103,7 +103,8 @@ describeEachEngine("submission API", () => {
       it("answers 429 with Retry-After once a client exceeds the limit", async () => {
         const client = nextAddress();
         for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) {
-          const ok = await route.post(jsonRequest(route.path, route.valid, { address: client }));
+          // Each differs: an identical submission within 10 minutes is folded into the first.
+          const ok = await route.post(jsonRequest(route.path, { ...route.valid, ...route.numbered(i) }, { address: client }));
           expect(ok.status).toBe(201);
         }
         const limited = await route.post(jsonRequest(route.path, route.valid, { address: client }));

@@ -138,8 +138,8 @@ describeEachEngine("contact requests", ({ engine }) => {
 
   it("counts only requests not yet viewed", async () => {
     const first = await insertContactRequest(contactData());
-    await insertContactRequest(contactData());
-    await insertContactRequest(contactData());
+    await insertContactRequest(contactData({ message: "A second, different message." }));
+    await insertContactRequest(contactData({ message: "A third, different message." }));
     expect(await countNewContactRequests()).toBe(3);
 
     await markContactRequestViewed(first.id);

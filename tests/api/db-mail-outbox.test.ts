@@ -35,7 +35,8 @@ function message(index: number): OutboxMessage {
 
 /** Stores `count` leads with their notifications; returns the outbox ids, oldest first. */
 async function queue(count: number): Promise<number[]> {
-  for (let index = 0; index < count; index += 1) await insertContactRequest(lead, { outbox: message(index) });
+  // Each differs: an identical lead within 10 minutes is folded into the first.
+  for (let index = 0; index < count; index += 1) await insertContactRequest({ ...lead, message: `${lead.message} (${index})` }, { outbox: message(index) });
   return (await listOutbox()).map((item) => item.id);
 }
 

@@ -123,7 +123,7 @@ describeEachEngine("survey submissions", ({ engine }) => {
 
   it("marks viewed, deletes, counts new, and answers false for surveys that do not exist", async () => {
     const first = await insertSurveySubmission(surveyData());
-    const second = await insertSurveySubmission(surveyData());
+    const second = await insertSurveySubmission(surveyData({ additionalComments: "A second, different survey." }));
     expect(await countNewSurveySubmissions()).toBe(2);
 
     expect(await markSurveySubmissionViewed(first.id)).toBe(true);

@@ -33,6 +33,7 @@ import {
   listSurveySubmissions,
   markSurveySubmissionViewed,
 } from "@/server/db/survey-submissions";
+import { listLeads } from "@/server/desk/lead-list";
 import {
   APP_TABLES,
   applyDatabaseEnv,
@@ -169,6 +170,8 @@ async function fillThroughTheApp(): Promise<void> {
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
+const LEAD_QUERY = { q: "", sort: "recent", page: 1, pageSize: 100 } as const;
+
 async function readThroughTheApp() {
   const db = await getDb();
   const rateLimitRows = await db.selectFrom("rate_limits").selectAll().execute();
@@ -176,6 +179,9 @@ async function readThroughTheApp() {
   return {
     contacts: await listContactRequests(),
     surveys: await listSurveySubmissions(),
+    leads: await listLeads({ ...LEAD_QUERY }),
+    // The search words came along: the surveys' lead is found by a word of its e-mail.
+    foundByEmail: (await listLeads({ ...LEAD_QUERY, q: "office1@example.com" })).items.map((lead) => lead.id),
     outbox: await listOutbox(),
     sessions: await Promise.all(SESSION_HASHES.map((hash) => findAdminSession(hash))),
     setupToken: await findAdminSetupToken(SETUP_TOKEN_HASH),
@@ -242,10 +248,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["contact_requests", "survey_submissions", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins"]) {
+    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 34 rows in 11 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 36 rows in 14 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -258,7 +264,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl()]);
 
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/already holds rows: contact_requests \(4\).*--force/);
+    expect(run.stderr).toMatch(/already holds rows: leads \(2\), contact_requests \(4\).*--force/);
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
   });
@@ -324,7 +330,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     await useDatabase(sqlite);
     expect(await readThroughTheApp()).toEqual(inSqlite);
     expect(await countRows()).toEqual({
-      mail_outbox: 5, contact_requests: 4, survey_submissions: 3, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
+      mail_outbox: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 2, leads: 2, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
       admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1,
     });
   });

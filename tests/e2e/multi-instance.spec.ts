@@ -171,6 +171,37 @@ test.describe("two app instances on one PostgreSQL database", () => {
     expect(contactRow).toMatchObject({ ...contact, id: contactId });
   });
 
+  test("both instances see the same leads, statuses and notes", async () => {
+    const email = `desk-${run}@example.com`;
+    const answer = await post(a(), "/api/contact", { ...validContact, name: `Desk Lead ${run}`, email, phone: "803-555-0177" }, { address: freshAddress() });
+    expect(answer.status).toBe(201);
+    const [cookieA, cookieB] = [await logIn(a()), await logIn(b())];
+
+    const found = await get(b(), `/api/admin/leads?q=${encodeURIComponent(email)}`, { cookie: cookieB });
+    expect(found.status).toBe(200);
+    const list = (await found.json()) as { total: number; items: { id: number; name: string; status: string }[] };
+    expect(list.total).toBe(1);
+    const lead = list.items[0]!;
+    expect(lead).toMatchObject({ name: `Desk Lead ${run}`, status: "new" });
+
+    expect((await send(b(), "PATCH", `/api/admin/leads/${lead.id}`, { status: "quoted", nextFollowUpAt: "2031-01-02T15:00:00Z" }, { cookie: cookieB })).status).toBe(200);
+    expect((await post(b(), `/api/admin/leads/${lead.id}/notes`, { text: `Note from B ${run}` }, { cookie: cookieB })).status).toBe(201);
+    // A survey from the same person, to the other instance, joins the same lead.
+    expect((await post(b(), "/api/survey", { ...validSurvey, email }, { address: freshAddress() })).status).toBe(201);
+
+    const onA = await get(a(), `/api/admin/leads/${lead.id}`, { cookie: cookieA });
+    expect(onA.status).toBe(200);
+    const detail = (await onA.json()) as { status: string; nextFollowUpAt: string; submissionCount: number; kinds: string[]; timeline: { type: string; text?: string }[] };
+    expect(detail).toMatchObject({ status: "quoted", nextFollowUpAt: "2031-01-02T15:00:00.000Z", submissionCount: 2, kinds: ["contact", "survey"] });
+    expect(detail.timeline.filter((entry) => entry.type === "note").map((entry) => entry.text)).toEqual([`Note from B ${run}`]);
+
+    expect((await send(a(), "PATCH", `/api/admin/leads/${lead.id}`, { status: "spam" }, { cookie: cookieA })).status).toBe(200);
+    const hidden = (await (await get(b(), `/api/admin/leads?q=${encodeURIComponent(email)}`, { cookie: cookieB })).json()) as { total: number };
+    expect(hidden.total).toBe(0);
+    const spam = (await (await get(b(), `/api/admin/leads?status=spam&q=${encodeURIComponent(email)}`, { cookie: cookieB })).json()) as { total: number };
+    expect(spam.total).toBe(1);
+  });
+
   test("a login on one instance is accepted by the other, and a logout on the other ends it everywhere", async () => {
     const cookie = await logIn(a());
 
@@ -220,7 +251,8 @@ test.describe("two app instances on one PostgreSQL database", () => {
     const address = freshAddress();
     const name = `Rate Limited ${run}`;
     for (let index = 0; index < 10; index += 1) {
-      const response = await post(alternate(index), "/api/contact", { ...validContact, name }, { address });
+      // Each differs: an identical request within 10 minutes is folded into the first.
+      const response = await post(alternate(index), "/api/contact", { ...validContact, name, message: `Rate limit request number ${index}.` }, { address });
       expect(response.status, `request ${index + 1}`).toBe(201);
     }
     for (const server of [a(), b()]) {

@@ -452,7 +452,7 @@ export interface AdminCase {
 
 export interface AdminEndpoint {
   name: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** The path, given the id segment for `[id]` routes. */
   path: (id: string) => string;
   hasId: boolean;
@@ -460,6 +460,13 @@ export interface AdminEndpoint {
   mutates: boolean;
   /** Answers without a session (logout). */
   public?: boolean;
+  /**
+   * What it may answer once past the guards, when that depends on the body or query (the
+   * lead desk's validation); otherwise 200, or 200 and 404 for an id.
+   */
+  answers?: readonly number[];
+  /** Other methods the same route serves (tested as endpoints of their own): any guarded answer but a 5xx. */
+  otherMethods?: readonly string[];
 }
 
 const queryStrings = fc.oneof(
@@ -501,11 +508,13 @@ export function expectedAdminStatuses(endpoint: AdminEndpoint, c: AdminCase): nu
   if (c.id && c.id.decoded === null) return [400];
   const method = c.request.method === "HEAD" && endpoint.method === "GET" ? "GET" : c.request.method;
   if (method === "OPTIONS") return [204];
+  if (endpoint.otherMethods?.includes(c.request.method)) return [200, 201, 204, 400, 401, 403, 404, 413, 415];
   if (method !== endpoint.method) return [405];
   if (endpoint.mutates && c.origin === "foreign") return [403];
   if (endpoint.public) return [200];
   if (!carriesLiveSession(c.cookie)) return [401];
   if (c.id && !isRowIdText(c.id.decoded ?? "")) return [400];
+  if (endpoint.answers) return [...endpoint.answers];
   return c.id ? [200, 404] : [200];
 }
 

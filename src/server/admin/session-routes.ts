@@ -9,6 +9,7 @@ import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
+import { deskCounts } from "@/server/desk/today";
 import { adminRoute } from "@/server/http/admin-route";
 import { clientAddress } from "@/server/http/client-address";
 import { isSecureRequest, readCookie } from "@/server/http/cookies";
@@ -83,8 +84,8 @@ export async function logoutRoute({ request }: { request: Request }): Promise<Re
 /** GET /api/admin/check-auth: 200 with the username while the session is valid (§4 guard). */
 export const checkAuthRoute = adminRoute(async () => jsonResponse({ authenticated: true, username: adminUsername() }));
 
-/** GET /api/admin/counts: new (unviewed) items per inbox, for the admin navigation badges. */
+/** GET /api/admin/counts: new (unviewed) items per inbox, new leads and follow-ups due, for the admin navigation badges. */
 export const countsRoute = adminRoute(async () => {
-  const [surveys, contacts] = await Promise.all([countNewSurveySubmissions(), countNewContactRequests()]);
-  return jsonResponse({ surveys, contacts });
+  const [surveys, contacts, desk] = await Promise.all([countNewSurveySubmissions(), countNewContactRequests(), deskCounts()]);
+  return jsonResponse({ surveys, contacts, ...desk });
 });

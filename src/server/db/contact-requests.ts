@@ -3,7 +3,8 @@ import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
+import { attachSubmission, queueLeadNotification } from "./leads";
+import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
 
 export type { ContactRequest };
@@ -20,30 +21,31 @@ export async function insertContactRequest(
   const db = await getDb();
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
-    const row = await contactRequestInsert(trx, data, now).executeTakeFirstOrThrow();
-    if (options.outbox) {
-      await enqueueOutboxMessage(trx, { kind: "contact", refId: row.id, message: options.outbox, now }, options.allowance);
-    }
-    return row.id;
+    const attached = await attachSubmission(trx, { kind: "contact", data }, now);
+    if (options.outbox) await queueLeadNotification(trx, attached, { kind: "contact", message: options.outbox, now }, options.allowance);
+    return attached.submissionId;
   });
   return { id, createdAt: isoFromMillis(now) };
 }
 
 /** The row insert of `insertContactRequest`, for the SQLite group commit (lead-submissions.ts). */
-export function contactRequestInsert(executor: Kysely<Database>, data: ContactRequestData, now: number) {
-  return executor
-    .insertInto("contact_requests")
-    .values({
-      created_at: now,
-      viewed: writeBoolean(false),
-      name: data.name,
-      email: data.email,
-      phone: data.phone,
-      project_type: data.projectType,
-      source: data.source ?? null,
-      message: data.message,
-    })
-    .returning("id");
+export function contactRequestInsert(executor: Kysely<Database>, data: ContactRequestData, now: number, leadId: number | null = null) {
+  return executor.insertInto("contact_requests").values(contactRequestValues(data, now, leadId)).returning("id");
+}
+
+/** The row a submission is stored as; the leads' folding compares a new one with recent rows by it. */
+export function contactRequestValues(data: ContactRequestData, now: number, leadId: number | null) {
+  return {
+    created_at: now,
+    viewed: writeBoolean(false),
+    lead_id: leadId,
+    name: data.name,
+    email: data.email,
+    phone: data.phone,
+    project_type: data.projectType,
+    source: data.source ?? null,
+    message: data.message,
+  };
 }
 
 /** Newest first; requests stored in the same millisecond keep their insertion order (by id). */
@@ -72,7 +74,7 @@ export function countNewContactRequests(): Promise<number> {
   return countUnviewedInboxRows("contact_requests");
 }
 
-function toContactRequest(row: Selectable<ContactRequestsTable>): ContactRequest {
+export function toContactRequest(row: Selectable<ContactRequestsTable>): ContactRequest {
   return {
     id: row.id,
     createdAt: isoFromMillis(row.created_at),

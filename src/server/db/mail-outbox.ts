@@ -93,6 +93,32 @@ export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
 }
 
 /**
+ * Takes the notifications of these submissions that are still queued (pending or held
+ * for the digest, and not leased to a worker sending them) out of the outbox, and
+ * returns them: a lead marked Spam keeps them back (src/server/db/leads.ts).
+ */
+export async function withdrawQueuedNotifications(
+  executor: Kysely<Database>,
+  kind: "contact" | "survey",
+  refIds: readonly number[],
+  now: number,
+): Promise<{ refId: number; payload: string; createdAt: number }[]> {
+  const withdrawn: { refId: number; payload: string; createdAt: number }[] = [];
+  for (const ids of chunks([...refIds])) {
+    const rows = await executor
+      .deleteFrom("mail_outbox")
+      .where("kind", "=", kind)
+      .where("ref_id", "in", ids)
+      .where("status", "in", ["pending", "held"])
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+      .returning(["ref_id", "payload", "created_at"])
+      .execute();
+    withdrawn.push(...rows.map((row) => ({ refId: Number(row.ref_id), payload: row.payload, createdAt: Number(row.created_at) })));
+  }
+  return withdrawn;
+}
+
+/**
  * Leases up to `limit` due messages to `workerId` until `now + leaseMs`. A message is
  * due when pending, its next attempt time has come and no live lease holds it; a worker
  * that dies mid-send loses its lease and another worker picks the message up.

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { LeadStatus } from "@/lib/lead-desk";
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL so one query serves both:
@@ -27,6 +28,8 @@ export interface ContactRequestsTable {
   /** The `?service=` preset the visitor came from. */
   source: string | null;
   message: string;
+  /** The lead this request is a submission of (null only before the leads migration ran). */
+  lead_id: LeadReference;
 }
 
 export interface SurveySubmissionsTable {
@@ -46,6 +49,63 @@ export interface SurveySubmissionsTable {
   /** JSON array of survey service ids, as text on both engines. */
   interested_services: string;
   additional_comments: string;
+  /** The lead this survey is a submission of (null only before the leads migration ran). */
+  lead_id: LeadReference;
+}
+
+type LeadReference = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** One person or business; contact requests and surveys are its submissions (docs/lead-desk.md). */
+export interface LeadsTable {
+  id: Generated<number>;
+  name: string;
+  business: string | null;
+  email: string | null;
+  /** Trimmed, lower-case e-mail a new submission is matched on; unique. */
+  email_key: string | null;
+  phone: string | null;
+  /** The phone's digits (a US number without its leading 1) a new submission is matched on; unique. */
+  phone_key: string | null;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  lost_reason: string | null;
+  lost_note: string | null;
+  next_follow_up_at: number | null;
+  first_submitted_at: number;
+  last_submitted_at: number;
+  /** The first Contacted status or logged call: speed to lead is this minus first_submitted_at. */
+  first_response_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done";
+
+/** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: number;
+  type: LeadEventType;
+  at: number;
+  data: string;
+  /** For a note: when its text last changed. */
+  edited_at: number | null;
+}
+
+/** A lead notification held back because its lead is Spam; "Not spam" puts it back in the outbox. */
+export interface LeadHeldNotificationsTable {
+  id: Generated<number>;
+  lead_id: number;
+  kind: "contact" | "survey";
+  /** The submission's id, as `mail_outbox.ref_id`. */
+  ref_id: number;
+  payload: string;
+  created_at: number;
+}
+
+/** PostgreSQL's search documents; SQLite keeps the same words in an FTS5 table of that name (rowid = lead id). */
+export interface LeadSearchTable {
+  lead_id: number;
+  body: string;
 }
 
 export interface RateLimitsTable {
@@ -170,6 +230,10 @@ export interface Database {
   admin_two_factor: AdminTwoFactorTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_pending_logins: AdminPendingLoginsTable;
+  leads: LeadsTable;
+  lead_events: LeadEventsTable;
+  lead_held_notifications: LeadHeldNotificationsTable;
+  lead_search: LeadSearchTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

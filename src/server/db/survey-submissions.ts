@@ -3,7 +3,8 @@ import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
+import { attachSubmission, queueLeadNotification } from "./leads";
+import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type Database, isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
 
 export type { SurveySubmission };
@@ -20,36 +21,37 @@ export async function insertSurveySubmission(
   const db = await getDb();
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
-    const row = await surveySubmissionInsert(trx, data, now).executeTakeFirstOrThrow();
-    if (options.outbox) {
-      await enqueueOutboxMessage(trx, { kind: "survey", refId: row.id, message: options.outbox, now }, options.allowance);
-    }
-    return row.id;
+    const attached = await attachSubmission(trx, { kind: "survey", data }, now);
+    if (options.outbox) await queueLeadNotification(trx, attached, { kind: "survey", message: options.outbox, now }, options.allowance);
+    return attached.submissionId;
   });
   return { id, createdAt: isoFromMillis(now) };
 }
 
 /** The row insert of `insertSurveySubmission`, for the SQLite group commit (lead-submissions.ts). */
-export function surveySubmissionInsert(executor: Kysely<Database>, data: SurveyData, now: number) {
-  return executor
-    .insertInto("survey_submissions")
-    .values({
-      created_at: now,
-      viewed: writeBoolean(false),
-      business_name: data.businessName,
-      email: data.email,
-      phone_number: data.phoneNumber,
-      address: data.address,
-      employee_count: data.employeeCount,
-      device_count: data.deviceCount,
-      primary_internet_use: data.primaryInternetUse,
-      uses_streaming: writeBoolean(data.usesStreaming),
-      has_public_wifi: writeBoolean(data.hasPublicWifi),
-      phone_count: data.phoneCount,
-      interested_services: JSON.stringify(data.interestedServices),
-      additional_comments: data.additionalComments,
-    })
-    .returning("id");
+export function surveySubmissionInsert(executor: Kysely<Database>, data: SurveyData, now: number, leadId: number | null = null) {
+  return executor.insertInto("survey_submissions").values(surveySubmissionValues(data, now, leadId)).returning("id");
+}
+
+/** The row a submission is stored as; the leads' folding compares a new one with recent rows by it. */
+export function surveySubmissionValues(data: SurveyData, now: number, leadId: number | null) {
+  return {
+    created_at: now,
+    viewed: writeBoolean(false),
+    lead_id: leadId,
+    business_name: data.businessName,
+    email: data.email,
+    phone_number: data.phoneNumber,
+    address: data.address,
+    employee_count: data.employeeCount,
+    device_count: data.deviceCount,
+    primary_internet_use: data.primaryInternetUse,
+    uses_streaming: writeBoolean(data.usesStreaming),
+    has_public_wifi: writeBoolean(data.hasPublicWifi),
+    phone_count: data.phoneCount,
+    interested_services: JSON.stringify(data.interestedServices),
+    additional_comments: data.additionalComments,
+  };
 }
 
 /** Newest first; submissions stored in the same millisecond keep their insertion order (by id). */
@@ -78,7 +80,7 @@ export function countNewSurveySubmissions(): Promise<number> {
   return countUnviewedInboxRows("survey_submissions");
 }
 
-function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
+export function toSurveySubmission(row: Selectable<SurveySubmissionsTable>): SurveySubmission {
   return {
     id: row.id,
     createdAt: isoFromMillis(row.created_at),

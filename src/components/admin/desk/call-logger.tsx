@@ -4,8 +4,9 @@ import { useEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { callOutcomeLabel, callOutcomes, type CallOutcome } from "@/lib/lead-desk";
-import { CALL_NOTE_MAX, type LeadCallData, leadCallSchema } from "@/lib/validation/lead-call-schema";
+import { type CallOutcome, callOutcomes, NOTE_TEXT_MAX } from "@/lib/lead-desk";
+import { callOutcomeLabels } from "@/lib/lead-desk-labels";
+import { type LeadCall, leadCallSchema } from "@/lib/validation/lead-desk-schemas";
 import { FollowUpChoices } from "./follow-up-choices";
 import { useLeadMutations } from "./use-lead-mutations";
 
@@ -17,7 +18,7 @@ const outcomeIcons = { reached: PhoneCall, voicemail: Voicemail, "no-answer": Ph
  */
 export function CallLogger({ leadId }: { leadId: number }) {
   const { logCall } = useLeadMutations(leadId);
-  const form = useForm<LeadCallData>({ resolver: zodResolver(leadCallSchema), defaultValues: { note: "" } });
+  const form = useForm<LeadCall>({ resolver: zodResolver(leadCallSchema), defaultValues: { note: "" } });
   const outcome = useWatch({ control: form.control, name: "outcome" }) as CallOutcome | undefined;
   const nextStep = useRef<HTMLParagraphElement>(null);
 
@@ -43,12 +44,12 @@ export function CallLogger({ leadId }: { leadId: number }) {
       </h2>
       {!outcome ? (
         <div role="group" aria-label="How did the call go?" className="grid grid-cols-3 gap-2">
-          {callOutcomes.map(({ value, label }) => {
+          {callOutcomes.map((value) => {
             const Icon = outcomeIcons[value];
             return (
               <Button key={value} variant="outline" size="lg" className="h-auto flex-col gap-1 px-2 py-3 text-sm" onClick={() => form.setValue("outcome", value)}>
                 <Icon aria-hidden="true" className="!size-5" />
-                {label}
+                {callOutcomeLabels[value]}
               </Button>
             );
           })}
@@ -57,7 +58,7 @@ export function CallLogger({ leadId }: { leadId: number }) {
         <div className="grid gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3">
           <p ref={nextStep} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-800">
             <span>
-              Call: <strong>{callOutcomeLabel(outcome)}</strong>. When is the next follow-up?
+              Call: <strong>{callOutcomeLabels[outcome]}</strong>. When is the next follow-up?
             </span>
             <Button variant="link" size="sm" onClick={() => form.reset({ note: "" })}>
               Change
@@ -67,7 +68,7 @@ export function CallLogger({ leadId }: { leadId: number }) {
             <label htmlFor="call-note" className="text-sm font-medium text-slate-800">
               Note (optional)
             </label>
-            <textarea id="call-note" rows={2} maxLength={CALL_NOTE_MAX} {...form.register("note")} className={inputClass} />
+            <textarea id="call-note" rows={2} maxLength={NOTE_TEXT_MAX} {...form.register("note")} className={inputClass} />
           </div>
           <FollowUpChoices busy={logCall.isPending} noneLabel="No follow-up" onChoose={save} />
         </div>

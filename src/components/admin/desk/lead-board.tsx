@@ -1,8 +1,8 @@
 import { useQueries } from "@tanstack/react-query";
 import { adminApi } from "@/lib/admin-api";
-import { type LeadListPage, leadStatusLabels, pipelineStatuses } from "@/lib/lead-desk";
+import { LEAD_PAGE_SIZE_MAX, type LeadList } from "@/lib/lead-desk";
+import { leadStatusLabels, pipelineStatuses } from "@/lib/lead-desk-labels";
 import { routes } from "@/lib/routes";
-import { LEAD_PAGE_SIZE_MAX } from "@/lib/validation/lead-list-query-schema";
 import { AuthRequired } from "../shared/auth-required";
 import { formatDateTime } from "./desk-time";
 import { LeadName } from "./lead-summary";
@@ -39,7 +39,7 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="lead-board">
       {pipelineStatuses.map((status, index) => {
         const column = columns[index];
-        const data = column?.data as LeadListPage | undefined;
+        const data = column?.data as LeadList | undefined;
         const headingId = `board-${status}`;
         return (
           <section key={status} aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-border bg-slate-100/70 p-3" data-testid={`board-column-${status}`}>

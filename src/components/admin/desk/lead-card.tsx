@@ -3,7 +3,8 @@ import { Button } from "@/components/ui/button";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import { dialable, durationInWords, type LeadDetail, lostReasonLabel } from "@/lib/lead-desk";
+import type { LeadDetail } from "@/lib/lead-desk";
+import { dialable, durationInWords, lostReasonLabels } from "@/lib/lead-desk-labels";
 import { toast } from "@/lib/toast-store";
 import { secondsSince } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -92,7 +93,7 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
           <>
             <dt className="font-medium text-slate-600">Lost</dt>
             <dd className="text-slate-900 [overflow-wrap:anywhere]">
-              {lostReasonLabel(lead.lostReason)}
+              {lostReasonLabels[lead.lostReason]}
               {lead.lostNote && `: ${lead.lostNote}`}
             </dd>
           </>

@@ -2,17 +2,10 @@ import { Search, X } from "lucide-react";
 import type { ChangeEvent, ReactNode, SyntheticEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { leadStatuses, leadStatusLabels, serviceFilterOptions, submissionKindLabels } from "@/lib/lead-desk";
+import { leadSorts, leadStatuses } from "@/lib/lead-desk";
+import { leadSortLabels, leadStatusLabels, serviceFilterOptions, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { routes } from "@/lib/routes";
-import { leadSorts } from "@/lib/validation/lead-list-query-schema";
 import { pushAddressSearch } from "./use-address-search";
-
-const sortLabels: Record<(typeof leadSorts)[number], string> = {
-  recent: "Most recent",
-  oldest: "Oldest first",
-  name: "Name",
-  "follow-up": "Next follow-up",
-};
 
 const FILTERS = ["q", "status", "kind", "service", "from", "to", "sort"] as const;
 
@@ -96,7 +89,7 @@ export function LeadFilters({ params, board }: { params: URLSearchParams; board:
         <Choice label="Sort" name="sort" value={params.get("sort")} onChange={apply}>
           {leadSorts.map((sort) => (
             <option key={sort} value={sort === "recent" ? "" : sort}>
-              {sortLabels[sort]}
+              {leadSortLabels[sort]}
             </option>
           ))}
         </Choice>

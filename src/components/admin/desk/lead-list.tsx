@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { adminApi } from "@/lib/admin-api";
-import type { LeadListPage } from "@/lib/lead-desk";
+import type { LeadList as LeadListPage } from "@/lib/lead-desk";
 import { routes } from "@/lib/routes";
 import { AuthRequired } from "../shared/auth-required";
 import { LeadSummary } from "./lead-summary";

@@ -1,5 +1,6 @@
 import { cn } from "@/lib/cn";
-import { type LeadStatus, leadStatusLabels } from "@/lib/lead-desk";
+import type { LeadStatus } from "@/lib/lead-desk";
+import { leadStatusLabels } from "@/lib/lead-desk-labels";
 
 const tones: Record<LeadStatus, string> = {
   new: "bg-brand-700 text-white",

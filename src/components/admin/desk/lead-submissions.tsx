@@ -1,10 +1,12 @@
-import { type Submission, submissionKindLabels } from "@/lib/lead-desk";
+import type { ContactRequest, SurveySubmission } from "@/lib/inbox-records";
+import type { LeadSubmission } from "@/lib/lead-desk";
+import { submissionKindLabels } from "@/lib/lead-desk-labels";
 import { ContactDetails } from "../inbox/contact-detail-dialog";
 import { SurveyDetails } from "../inbox/survey-detail-dialog";
 import { formatDateTime } from "./desk-time";
 
 /** What the lead sent, newest first: each submission folded, the newest open. */
-export function LeadSubmissions({ submissions }: { submissions: Submission[] }) {
+export function LeadSubmissions({ submissions }: { submissions: LeadSubmission[] }) {
   return (
     <section aria-labelledby="submissions">
       <h2 id="submissions" className="mb-3 text-lg font-bold text-slate-900">
@@ -20,7 +22,7 @@ export function LeadSubmissions({ submissions }: { submissions: Submission[] }) 
               </time>
             </summary>
             <div className="grid gap-3 border-t border-border p-3">
-              {submission.kind === "contact" ? <ContactDetails contact={submission} /> : <SurveyDetails survey={submission} />}
+              {submission.kind === "contact" ? <ContactDetails contact={submission as unknown as ContactRequest} /> : <SurveyDetails survey={submission as unknown as SurveySubmission} />}
             </div>
           </details>
         ))}

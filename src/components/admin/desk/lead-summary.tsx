@@ -1,5 +1,6 @@
 import { CalendarClock, Mail, Phone } from "lucide-react";
-import { type LeadListItem, submissionKindLabels } from "@/lib/lead-desk";
+import type { LeadListItem } from "@/lib/lead-desk";
+import { submissionKindLabels } from "@/lib/lead-desk-labels";
 import { routes } from "@/lib/routes";
 import { formatDateTime } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";

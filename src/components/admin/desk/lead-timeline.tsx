@@ -1,7 +1,8 @@
 import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, PhoneCall, StickyNote } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { callOutcomeLabel, leadStatusLabels, lostReasonLabel, submissionKindLabels, type TimelineEntry } from "@/lib/lead-desk";
+import type { TimelineEntry } from "@/lib/lead-desk";
+import { callOutcomeLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -24,13 +25,13 @@ function headline(entry: TimelineEntry): string {
     case "opened":
       return "Opened";
     case "status": {
-      const reason = entry.to === "lost" && entry.lostReason ? ` (${lostReasonLabel(entry.lostReason)}${entry.lostNote ? `: ${entry.lostNote}` : ""})` : "";
+      const reason = entry.to === "lost" && entry.lostReason ? ` (${lostReasonLabels[entry.lostReason]}${entry.lostNote ? `: ${entry.lostNote}` : ""})` : "";
       return `Status: ${leadStatusLabels[entry.from]} → ${leadStatusLabels[entry.to]}${reason}`;
     }
     case "note":
       return entry.editedAt ? "Note (edited)" : "Note";
     case "call":
-      return `Call: ${callOutcomeLabel(entry.outcome)}`;
+      return `Call: ${callOutcomeLabels[entry.outcome]}`;
     case "follow_up_set":
       return `Follow-up set for ${formatDateTime(entry.dueAt)}`;
     case "follow_up_done":

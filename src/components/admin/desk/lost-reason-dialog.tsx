@@ -4,8 +4,12 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { lostReasons } from "@/lib/lead-desk";
-import { type LeadLostData, leadLostSchema, LOST_NOTE_MAX } from "@/lib/validation/lead-lost-schema";
+import { LOST_NOTE_MAX, lostReasons } from "@/lib/lead-desk";
+import { lostReasonLabels } from "@/lib/lead-desk-labels";
+import { type LeadPatch, leadPatchSchema } from "@/lib/validation/lead-desk-schemas";
+
+/** The PATCH that marks a lead lost (the same schema as the API); the reason and the note are chosen here. */
+const lostDefaults: LeadPatch = { status: "lost", lostNote: "" };
 
 /** Marking a lead Lost asks why: one reason from the short list, plus words of one's own. */
 export function LostReasonDialog({
@@ -19,10 +23,10 @@ export function LostReasonDialog({
   open: boolean;
   busy: boolean;
   onCancel: () => void;
-  onConfirm: (values: LeadLostData) => void;
+  onConfirm: (values: LeadPatch) => void;
 }) {
   const baseId = useId();
-  const form = useForm<LeadLostData>({ resolver: zodResolver(leadLostSchema), defaultValues: { lostNote: "" } });
+  const form = useForm<LeadPatch>({ resolver: zodResolver(leadPatchSchema), defaultValues: lostDefaults });
   const { errors } = form.formState;
   const noteId = `${baseId}-note`;
 
@@ -31,7 +35,7 @@ export function LostReasonDialog({
       open={open}
       onOpenChange={(next) => {
         if (!next) {
-          form.reset();
+          form.reset(lostDefaults);
           onCancel();
         }
       }}
@@ -45,17 +49,17 @@ export function LostReasonDialog({
             noValidate
             className="mt-4 grid gap-4"
             onSubmit={form.handleSubmit((values) => {
-              onConfirm({ lostReason: values.lostReason, lostNote: values.lostNote || undefined });
-              form.reset();
+              onConfirm({ status: "lost", lostReason: values.lostReason, lostNote: values.lostNote || undefined });
+              form.reset(lostDefaults);
             })}
           >
             <fieldset aria-describedby={errors.lostReason ? `${baseId}-reason-error` : undefined}>
               <legend className="text-sm font-medium text-slate-800">Reason</legend>
               <div className="mt-2 grid gap-1 sm:grid-cols-2">
                 {lostReasons.map((reason) => (
-                  <label key={reason.value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input type="radio" value={reason.value} {...form.register("lostReason")} className="size-4 accent-brand-700" />
-                    {reason.label}
+                  <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                    <input type="radio" value={reason} {...form.register("lostReason")} className="size-4 accent-brand-700" />
+                    {lostReasonLabels[reason]}
                   </label>
                 ))}
               </div>

@@ -3,7 +3,8 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { LEAD_NOTE_MAX, type LeadNoteData, leadNoteSchema } from "@/lib/validation/lead-note-schema";
+import { NOTE_TEXT_MAX } from "@/lib/lead-desk";
+import { leadNoteSchema } from "@/lib/validation/lead-desk-schemas";
 
 /** A note's text: adding one to a lead, or editing one on its timeline. */
 export function NoteForm({
@@ -24,7 +25,7 @@ export function NoteForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const form = useForm<LeadNoteData>({ resolver: zodResolver(leadNoteSchema), defaultValues: { text: initialText } });
+  const form = useForm<{ text: string }>({ resolver: zodResolver(leadNoteSchema), defaultValues: { text: initialText } });
   const error = form.formState.errors.text?.message;
 
   return (
@@ -47,7 +48,7 @@ export function NoteForm({
       <textarea
         id={id}
         rows={3}
-        maxLength={LEAD_NOTE_MAX}
+        maxLength={NOTE_TEXT_MAX}
         // Opening the editor is asking to type in it.
         autoFocus={autoFocus}
         aria-invalid={Boolean(error)}

@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, apiRequest } from "@/lib/admin-api";
-import type { LeadDetail, LeadStatus } from "@/lib/lead-desk";
+import type { LeadDetail } from "@/lib/lead-desk";
 import { toast } from "@/lib/toast-store";
-import type { LeadCallData } from "@/lib/validation/lead-call-schema";
-
-export type LeadPatch = {
-  status?: LeadStatus;
-  lostReason?: string;
-  lostNote?: string;
-  nextFollowUpAt?: string | null;
-};
+import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 
 /** Every list that shows leads (lists, board columns, Today) and the nav counts. */
 export function isDeskQuery(key: readonly unknown[]): boolean {
@@ -42,7 +35,7 @@ export function useLeadMutations(leadId: number) {
   });
 
   const logCall = useMutation({
-    mutationFn: async (call: LeadCallData) => keepLead(await apiRequest("POST", adminApi.leadCalls(leadId), call)),
+    mutationFn: async (call: LeadCall) => keepLead(await apiRequest("POST", adminApi.leadCalls(leadId), call)),
     onSuccess: () => toast({ title: "Call logged", description: "The call is on the lead's timeline." }),
     onError: failed("The call could not be logged. Please try again."),
     onSettled: refreshAll,

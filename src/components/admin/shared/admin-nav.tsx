@@ -6,15 +6,15 @@ import { adminApi, apiRequest } from "@/lib/admin-api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { routes } from "@/lib/routes";
-import type { AdminCounts } from "@/lib/lead-desk";
+import type { AdminCounts } from "@/lib/lead-desk-labels";
 
 const subscribeToNothing = () => () => undefined;
 
 type NavLink = { href: string; label: string; count?: (counts: AdminCounts) => number; countWord?: string };
 
 const links: readonly NavLink[] = [
-  { href: routes.adminToday, label: "Today", count: (counts) => counts.followUpsDue ?? 0, countWord: "due" },
-  { href: routes.adminLeads, label: "Leads", count: (counts) => counts.leadsNew ?? 0 },
+  { href: routes.adminToday, label: "Today", count: (counts) => counts.followUpsDue, countWord: "due" },
+  { href: routes.adminLeads, label: "Leads", count: (counts) => counts.leadsNew },
   { href: routes.adminSurveys, label: "Surveys", count: (counts) => counts.surveys },
   { href: routes.adminContacts, label: "Contacts", count: (counts) => counts.contacts },
   { href: routes.adminAccount, label: "Account" },

@@ -1,0 +1,97 @@
+// zod/mini, as the other forms: the desk's screens may share these rules with the API.
+import * as z from "zod/mini";
+import "./zod-config";
+import { callOutcomes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, leadStatuses, LOST_NOTE_MAX, lostReasons, NOTE_TEXT_MAX, submissionKinds } from "../lead-desk";
+import { projectTypeValues } from "./project-types";
+import { surveyServiceValues } from "./survey-services";
+import { textField } from "./text-field";
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2200, 0, 1);
+
+/** A date and time with its offset (ISO 8601), e.g. 2031-05-04T14:00:00Z, within sane years. */
+const dateTime = z.string({ error: "Use an ISO 8601 date and time, e.g. 2031-05-04T14:00:00Z." }).check(
+  z.regex(ISO_DATE_TIME, "Use an ISO 8601 date and time, e.g. 2031-05-04T14:00:00Z."),
+  z.refine((value: string) => {
+    const time = Date.parse(value);
+    return isCalendarDay(value.slice(0, 10)) && Number.isFinite(time) && time >= EARLIEST && time < LATEST;
+  }, "That date is not valid."),
+);
+
+/** YYYY-MM-DD names a day that exists (Date.parse turns 02-30 into March). */
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(value);
+}
+
+const calendarDate = z.string({ error: "Use a date as YYYY-MM-DD." }).check(
+  z.regex(DATE, "Use a date as YYYY-MM-DD."),
+  z.refine((value: string) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return isCalendarDay(value) && time >= EARLIEST && time < LATEST;
+  }, "That date is not valid."),
+);
+
+/** A whole number from a query string. */
+function wholeNumber(message: string, min: number, max: number) {
+  return z.pipe(
+    z.string({ error: message }).check(z.regex(/^\d{1,7}$/, message)),
+    z.pipe(
+      z.transform((value: string) => Number(value)),
+      z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message)),
+    ),
+  );
+}
+
+const services = [...new Set<string>([...projectTypeValues, ...surveyServiceValues])] as [string, ...string[]];
+
+/** GET /api/admin/leads, read from the query string (every value a string, each optional). */
+export const leadListQuerySchema = z.object({
+  q: z._default(z.string().check(z.maxLength(200, "Search at most 200 characters.")), ""),
+  status: z.optional(z.enum(leadStatuses, { error: `Status is one of ${leadStatuses.join(", ")}.` })),
+  kind: z.optional(z.enum(submissionKinds, { error: "Kind is contact or survey." })),
+  service: z.optional(z.enum(services, { error: "Unknown service." })),
+  from: z.optional(calendarDate),
+  to: z.optional(calendarDate),
+  sort: z._default(z.enum(leadSorts, { error: `Sort is one of ${leadSorts.join(", ")}.` }), "recent"),
+  page: z._default(wholeNumber("Page is a whole number from 1.", 1, 1_000_000), 1),
+  pageSize: z._default(wholeNumber(`Page size is a whole number from 1 to ${LEAD_PAGE_SIZE_MAX}.`, 1, LEAD_PAGE_SIZE_MAX), LEAD_PAGE_SIZE_DEFAULT),
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+const lostNote = textField("The note is text.", z.maxLength(LOST_NOTE_MAX, `The note must be at most ${LOST_NOTE_MAX} characters.`));
+const followUp = z.nullable(dateTime);
+
+/** PATCH /api/admin/leads/{id}. */
+export const leadPatchSchema = z
+  .object({
+    status: z.optional(z.enum(leadStatuses, { error: `Status is one of ${leadStatuses.join(", ")}.` })),
+    lostReason: z.optional(z.enum(lostReasons, { error: `The reason is one of ${lostReasons.join(", ")}.` })),
+    lostNote: z.optional(z.nullable(lostNote)),
+    nextFollowUpAt: z.optional(followUp),
+  })
+  .check(
+    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to change.", path: ["_root"] }),
+    z.refine((patch) => patch.status !== "lost" || patch.lostReason !== undefined, { message: "A lost lead needs a reason.", path: ["lostReason"] }),
+    z.refine((patch) => (patch.lostReason === undefined && patch.lostNote === undefined) || patch.status === "lost", {
+      message: "A reason goes with the status lost.",
+      path: ["status"],
+    }),
+    z.refine((patch) => patch.lostReason !== "other" || (patch.lostNote ?? "") !== "", { message: "Say why, when the reason is other.", path: ["lostNote"] }),
+  );
+export type LeadPatch = z.output<typeof leadPatchSchema>;
+
+/** POST /api/admin/leads/{id}/notes and PATCH …/notes/{noteId}. */
+export const leadNoteSchema = z.object({
+  text: textField("The note is text.", z.minLength(1, "Write the note."), z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)),
+});
+
+/** POST /api/admin/leads/{id}/calls. */
+export const leadCallSchema = z.object({
+  outcome: z.enum(callOutcomes, { error: `The outcome is one of ${callOutcomes.join(", ")}.` }),
+  note: z.optional(z.nullable(textField("The note is text.", z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)))),
+  nextFollowUpAt: z.optional(followUp),
+});
+export type LeadCall = z.output<typeof leadCallSchema>;

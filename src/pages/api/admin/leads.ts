@@ -1,0 +1,10 @@
+import type { APIRoute } from "astro";
+import { leadListRoute } from "@/server/admin/lead-desk-routes";
+import { methodNotAllowed } from "@/server/http/json-responses";
+
+export const prerender = false;
+
+/** The lead desk's list: search, filters, sort, one page (docs/lead-desk.md). */
+export const GET: APIRoute = leadListRoute;
+export const HEAD: APIRoute = GET;
+export const ALL: APIRoute = methodNotAllowed(["GET"]);

@@ -1,0 +1,137 @@
+import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
+import { leadCallSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema } from "@/lib/validation/lead-desk-schemas";
+import { getLeadDetail } from "@/server/desk/lead-detail";
+import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
+import { listLeads } from "@/server/desk/lead-list";
+import { getToday } from "@/server/desk/today";
+import { adminRoute, parseRowId } from "@/server/http/admin-route";
+import { jsonError, jsonResponse } from "@/server/http/json-responses";
+import { readJsonBody } from "@/server/http/read-json-body";
+import { kickOutbox } from "@/server/mail/outbox-worker";
+
+/*
+ * The lead desk's JSON API (docs/lead-desk.md). Every route: a session, the same-origin
+ * check on changes, JSON 400 for bad input, 404 for an unknown lead or note.
+ */
+
+const NOT_FOUND = "Not found.";
+const MALFORMED_ID = "Malformed id.";
+
+/** 400 with each invalid field's message, under `fields` (as the rest of the API) and `fieldErrors` (docs/lead-desk.md). */
+function invalid(error: ValidationIssues): Response {
+  const fields = fieldErrors(error);
+  return jsonResponse({ error: "Some fields are invalid.", fields, fieldErrors: fields }, 400);
+}
+
+/** GET /api/admin/leads: search, filters, sort and one page. */
+export const leadListRoute = adminRoute(async ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const query: Record<string, string> = {};
+  // One value per name: the first, as a browser's form would send it.
+  for (const [name, value] of params) if (!(name in query) && value !== "") query[name] = value;
+  const parsed = leadListQuerySchema.safeParse(query);
+  if (!parsed.success) return invalid(parsed.error);
+  return jsonResponse(await listLeads(parsed.data));
+});
+
+/** GET /api/admin/leads/{id}. */
+export const leadDetailRoute = adminRoute(async ({ params }) => {
+  const id = parseRowId(params.id);
+  if (id === null) return jsonError(400, MALFORMED_ID);
+  const lead = await getLeadDetail(id);
+  return lead ? jsonResponse(lead) : jsonError(404, NOT_FOUND);
+});
+
+/** The answer to a change: the lead as it is now; notifications released from Spam go out at once. */
+function changed(change: LeadChange | undefined, status = 200): Response {
+  if (!change) return jsonError(404, NOT_FOUND);
+  if (change.releasedNotifications > 0) kickOutbox();
+  return jsonResponse(change.lead, status);
+}
+
+/** PATCH /api/admin/leads/{id}: status, lost reason, next follow-up. */
+export const leadUpdateRoute = adminRoute(
+  async ({ request, params }) => {
+    const id = parseRowId(params.id);
+    if (id === null) return jsonError(400, MALFORMED_ID);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = leadPatchSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error);
+    return changed(await updateLead(id, parsed.data));
+  },
+  { mutates: true },
+);
+
+/** POST /api/admin/leads/{id}/view: the owner opened the lead. */
+export const leadViewRoute = adminRoute(
+  async ({ params }) => {
+    const id = parseRowId(params.id);
+    if (id === null) return jsonError(400, MALFORMED_ID);
+    return (await recordOpened(id)) ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }) : jsonError(404, NOT_FOUND);
+  },
+  { mutates: true },
+);
+
+/** POST /api/admin/leads/{id}/calls: a call's outcome, its note and the next follow-up. */
+export const leadCallRoute = adminRoute(
+  async ({ request, params }) => {
+    const id = parseRowId(params.id);
+    if (id === null) return jsonError(400, MALFORMED_ID);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = leadCallSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error);
+    return changed(await logCall(id, parsed.data), 201);
+  },
+  { mutates: true },
+);
+
+/** POST /api/admin/leads/{id}/notes. */
+export const leadNoteCreateRoute = adminRoute(
+  async ({ request, params }) => {
+    const id = parseRowId(params.id);
+    if (id === null) return jsonError(400, MALFORMED_ID);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = leadNoteSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error);
+    const note = await addNote(id, parsed.data.text);
+    return note ? jsonResponse({ note }, 201) : jsonError(404, NOT_FOUND);
+  },
+  { mutates: true },
+);
+
+function noteIds(params: Record<string, string | undefined>): { leadId: number; noteId: number } | null {
+  const leadId = parseRowId(params.id);
+  const noteId = parseRowId(params.noteId);
+  return leadId === null || noteId === null ? null : { leadId, noteId };
+}
+
+/** PATCH /api/admin/leads/{id}/notes/{noteId}: a note's new text. */
+export const leadNoteEditRoute = adminRoute(
+  async ({ request, params }) => {
+    const ids = noteIds(params);
+    if (!ids) return jsonError(400, MALFORMED_ID);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = leadNoteSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error);
+    const note = await editNote(ids.leadId, ids.noteId, parsed.data.text);
+    return note ? jsonResponse({ note }) : jsonError(404, NOT_FOUND);
+  },
+  { mutates: true },
+);
+
+/** DELETE /api/admin/leads/{id}/notes/{noteId}. */
+export const leadNoteDeleteRoute = adminRoute(
+  async ({ params }) => {
+    const ids = noteIds(params);
+    if (!ids) return jsonError(400, MALFORMED_ID);
+    return (await deleteNote(ids.leadId, ids.noteId)) ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }) : jsonError(404, NOT_FOUND);
+  },
+  { mutates: true },
+);
+
+/** GET /api/admin/today. */
+export const todayRoute = adminRoute(async () => jsonResponse(await getToday()));

@@ -1,0 +1,213 @@
+import { type Kysely, sql } from "kysely";
+import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
+import type { SurveyData } from "@/lib/validation/survey-schema";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
+import { engineOf } from "./connection";
+import { contactRequestInsert, contactRequestValues } from "./contact-requests";
+import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
+import type { Database } from "./schema";
+import { surveySubmissionInsert, surveySubmissionValues } from "./survey-submissions";
+
+/** A validated submission of either kind, as the forms and the API hand it over. */
+export type SubmissionRecord = { kind: "contact"; data: ContactRequestData } | { kind: "survey"; data: SurveyData };
+
+export type AttachedSubmission = {
+  /** The stored submission's id; for a folded one, the id of the identical submission already stored. */
+  submissionId: number;
+  leadId: number;
+  /** An identical submission from the same lead came in the last 10 minutes: nothing new was stored. */
+  folded: boolean;
+  /** The lead is Spam: its notification is held, not sent. */
+  leadIsSpam: boolean;
+};
+
+/** A double click or a resent form within this long is the same submission. */
+export const FOLD_WINDOW_MS = 10 * 60 * 1000;
+
+const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submissions" } as const;
+
+/**
+ * Stores a submission as part of its lead, through `trx` (the transaction that stores
+ * the submission's notification too, see `queueLeadNotification`). It joins the lead
+ * with the same e-mail key, else the same phone key, else starts a new lead; an
+ * identical submission from that lead in the last 10 minutes is folded instead.
+ */
+export async function attachSubmission(trx: Kysely<Database>, record: SubmissionRecord, now = Date.now()): Promise<AttachedSubmission> {
+  const { values, identity } = submissionRow(record, now);
+
+  let lead = await findLead(trx, identity);
+  if (lead) {
+    const identical = await findIdenticalRecent(trx, record.kind, lead.id, values, now);
+    if (identical !== undefined) return { submissionId: identical, leadId: lead.id, folded: true, leadIsSpam: lead.status === "spam" };
+  } else {
+    lead = await createLead(trx, identity, now);
+  }
+
+  const row = await (record.kind === "contact" ? contactRequestInsert(trx, record.data, now, lead.id) : surveySubmissionInsert(trx, record.data, now, lead.id)).executeTakeFirstOrThrow();
+  await trx
+    .updateTable("leads")
+    .set({
+      last_submitted_at: sql<number>`case when last_submitted_at < ${now} then ${now} else last_submitted_at end`,
+      first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
+      business: sql<string | null>`coalesce(business, ${identity.business})`,
+      updated_at: now,
+    })
+    .where("id", "=", lead.id)
+    .execute();
+  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
+  return { submissionId: row.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
+}
+
+/**
+ * Queues a submission's notification through `trx`: nothing for a folded submission
+ * (its twin was notified), held back for a Spam lead, otherwise into the outbox.
+ */
+export async function queueLeadNotification(
+  trx: Kysely<Database>,
+  attached: AttachedSubmission,
+  entry: Omit<OutboxEntry, "refId" | "heldUntil">,
+  allowance?: NotificationAllowance,
+): Promise<void> {
+  if (attached.folded) return;
+  if (attached.leadIsSpam) {
+    await trx
+      .insertInto("lead_held_notifications")
+      .values({ lead_id: attached.leadId, kind: entry.kind, ref_id: attached.submissionId, payload: JSON.stringify(entry.message), created_at: entry.now })
+      .execute();
+    return;
+  }
+  await enqueueOutboxMessage(trx, { ...entry, refId: attached.submissionId }, allowance);
+}
+
+function submissionRow(record: SubmissionRecord, now: number): { values: Record<string, unknown>; identity: SubmissionIdentity } {
+  if (record.kind === "contact") {
+    const values = contactRequestValues(record.data, now, null);
+    return { values, identity: contactIdentity(values) };
+  }
+  const values = surveySubmissionValues(record.data, now, null);
+  return { values, identity: surveyIdentity(values) };
+}
+
+type LeadMatch = { id: number; status: string };
+
+async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
+  const byEmail = emailKey(identity.email);
+  if (byEmail) {
+    const lead = await executor.selectFrom("leads").select(["id", "status"]).where("email_key", "=", byEmail).executeTakeFirst();
+    if (lead) return lead;
+  }
+  const byPhone = phoneKey(identity.phone);
+  if (!byPhone) return undefined;
+  return executor.selectFrom("leads").select(["id", "status"]).where("phone_key", "=", byPhone).executeTakeFirst();
+}
+
+async function createLead(executor: Kysely<Database>, identity: SubmissionIdentity, now: number): Promise<LeadMatch> {
+  const created = await executor
+    .insertInto("leads")
+    .values({ ...newLeadIdentity(identity), first_submitted_at: now, last_submitted_at: now, created_at: now, updated_at: now })
+    // Another instance created the same person's lead a moment ago (PostgreSQL): join it.
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(["id", "status"])
+    .executeTakeFirst();
+  const lead = created ?? (await findLead(executor, identity));
+  if (!lead) throw new Error("The lead could be neither created nor found.");
+  return lead;
+}
+
+/** The id of a submission of this kind and lead from the fold window whose every field equals `values`. */
+async function findIdenticalRecent(
+  executor: Kysely<Database>,
+  kind: SubmissionRecord["kind"],
+  leadId: number,
+  values: Record<string, unknown>,
+  now: number,
+): Promise<number | undefined> {
+  const rows: Record<string, unknown>[] = await executor
+    .selectFrom(SUBMISSION_TABLES[kind])
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .where("created_at", ">=", now - FOLD_WINDOW_MS)
+    .where("created_at", "<=", now)
+    .orderBy("created_at", "desc")
+    .execute();
+  const compared = Object.keys(values).filter((column) => !["created_at", "viewed", "lead_id"].includes(column));
+  const same = (stored: unknown, incoming: unknown) => (typeof stored === "boolean" ? Number(stored) : stored) === incoming;
+  const twin = rows.find((row) => compared.every((column) => same(row[column], values[column])));
+  return twin === undefined ? undefined : Number(twin.id);
+}
+
+/** Every submission of a lead, as the desk reads them. */
+export async function leadSubmissionIdentities(executor: Kysely<Database>, leadId: number): Promise<SubmissionIdentity[]> {
+  const [contacts, surveys] = await Promise.all([
+    executor.selectFrom("contact_requests").select(["created_at", "name", "email", "phone", "message"]).where("lead_id", "=", leadId).execute(),
+    executor
+      .selectFrom("survey_submissions")
+      .select(["created_at", "business_name", "email", "phone_number", "address", "primary_internet_use", "additional_comments"])
+      .where("lead_id", "=", leadId)
+      .execute(),
+  ]);
+  return [...contacts.map(contactIdentity), ...surveys.map(surveyIdentity)];
+}
+
+async function rebuildLeadSearch(executor: Kysely<Database>, leadId: number): Promise<void> {
+  const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+  await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, await leadSubmissionIdentities(executor, leadId)));
+}
+
+/**
+ * After a submission of the lead was deleted: the lead goes when it has none left,
+ * otherwise its submission times and search words follow what remains.
+ */
+export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId: number, now = Date.now()): Promise<void> {
+  const remaining = await leadSubmissionIdentities(executor, leadId);
+  if (remaining.length === 0) {
+    await executor.deleteFrom("leads").where("id", "=", leadId).execute();
+    await deleteLeadSearch(executor, engineOf(executor), leadId);
+    return;
+  }
+  const times = remaining.map((submission) => submission.at);
+  await executor
+    .updateTable("leads")
+    .set({ first_submitted_at: Math.min(...times), last_submitted_at: Math.max(...times), updated_at: now })
+    .where("id", "=", leadId)
+    .execute();
+  await rebuildLeadSearch(executor, leadId);
+}
+
+/** The ids of a lead's submissions of each kind. */
+async function submissionIdsOf(executor: Kysely<Database>, leadId: number) {
+  const [contact, survey] = await Promise.all(
+    (["contact", "survey"] as const).map(async (kind) =>
+      (await executor.selectFrom(SUBMISSION_TABLES[kind]).select("id").where("lead_id", "=", leadId).execute()).map((row) => row.id),
+    ),
+  );
+  return { contact: contact!, survey: survey! };
+}
+
+/** A lead became Spam: its notifications not yet sent (nor being sent) are taken out of the outbox and held. */
+export async function holdLeadNotifications(trx: Kysely<Database>, leadId: number, now = Date.now()): Promise<number> {
+  const ids = await submissionIdsOf(trx, leadId);
+  let held = 0;
+  for (const kind of ["contact", "survey"] as const) {
+    const withdrawn = await withdrawQueuedNotifications(trx, kind, ids[kind], now);
+    for (const message of withdrawn) {
+      await trx
+        .insertInto("lead_held_notifications")
+        .values({ lead_id: leadId, kind, ref_id: message.refId, payload: message.payload, created_at: message.createdAt })
+        .execute();
+    }
+    held += withdrawn.length;
+  }
+  return held;
+}
+
+/** "Not spam": the lead's held notifications go back to the outbox, to be sent now. */
+export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: number, now = Date.now()): Promise<number> {
+  const held = await trx.deleteFrom("lead_held_notifications").where("lead_id", "=", leadId).returningAll().execute();
+  for (const row of held.sort((a, b) => a.id - b.id)) {
+    // Written only by this module, from a typed OutboxMessage.
+    await outboxInsert(trx, { kind: row.kind, refId: row.ref_id, message: JSON.parse(row.payload) as OutboxEntry["message"], now }).execute();
+  }
+  return held.length;
+}

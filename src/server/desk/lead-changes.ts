@@ -1,0 +1,166 @@
+import type { Kysely, Updateable } from "kysely";
+import type { LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
+import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
+import { getDb } from "@/server/db/connection";
+import { holdLeadNotifications, releaseLeadNotifications } from "@/server/db/leads";
+import { type Database, isoFromMillis, isRowId, type LeadEventType, type LeadsTable } from "@/server/db/schema";
+import { type EventData, getLeadDetail } from "./lead-detail";
+import type { LeadRow } from "./lead-list";
+
+/** Moving a lead here from New is a response to it (speed to lead). */
+const RESPONDED: readonly LeadStatus[] = ["contacted", "quoted", "won"];
+
+/** The owner opening a lead again within this long is not recorded again. */
+export const OPENED_QUIET_MS = 30 * 60 * 1000;
+
+export type LeadChange = { lead: LeadDetail; releasedNotifications: number };
+
+type Event = { [Type in LeadEventType]: { type: Type; data: Type extends keyof EventData ? EventData[Type] : Record<string, never> } }[LeadEventType];
+
+/**
+ * PATCH /api/admin/leads/{id}: status (a Lost one with its reason), follow-up. Marking a
+ * lead Spam holds its queued notifications; taking it out of Spam releases them.
+ * Undefined when there is no such lead.
+ */
+export async function updateLead(id: number, patch: LeadPatch, now = Date.now()): Promise<LeadChange | undefined> {
+  return changeLead(id, now, async (trx, lead) => {
+    const changes: Updateable<LeadsTable> = {};
+    const events: Event[] = [];
+    let releasedNotifications = 0;
+    if (patch.status !== undefined) {
+      const from = lead.status as LeadStatus;
+      const to = patch.status;
+      const lostNote = patch.lostNote ?? null;
+      const lostChanged = to === "lost" && (lead.lost_reason !== patch.lostReason || lead.lost_note !== lostNote);
+      if (from !== to || lostChanged) {
+        changes.status = to;
+        changes.lost_reason = to === "lost" ? patch.lostReason! : null;
+        changes.lost_note = to === "lost" ? lostNote : null;
+        events.push({ type: "status", data: to === "lost" ? { from, to, lostReason: patch.lostReason!, lostNote } : { from, to } });
+        if (RESPONDED.includes(to) && lead.first_response_at === null) changes.first_response_at = now;
+        if (to === "spam" && from !== "spam") await holdLeadNotifications(trx, lead.id, now);
+        if (from === "spam" && to !== "spam") releasedNotifications = await releaseLeadNotifications(trx, lead.id, now);
+      }
+    }
+    if (patch.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, patch.nextFollowUpAt, changes));
+    return { changes, events, releasedNotifications };
+  });
+}
+
+/** POST /api/admin/leads/{id}/calls: the call, a response to the lead (a New lead becomes Contacted), and the next follow-up when given. */
+export async function logCall(id: number, call: LeadCall, now = Date.now()): Promise<LeadChange | undefined> {
+  return changeLead(id, now, async (_trx, lead) => {
+    const changes: Updateable<LeadsTable> = {};
+    const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null } }];
+    if (lead.first_response_at === null) changes.first_response_at = now;
+    if (lead.status === "new") {
+      changes.status = "contacted";
+      events.push({ type: "status", data: { from: "new", to: "contacted" } });
+    }
+    if (call.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, call.nextFollowUpAt, changes));
+    return { changes, events, releasedNotifications: 0 };
+  });
+}
+
+function followUpChange(lead: LeadRow, next: string | null, changes: Updateable<LeadsTable>): Event[] {
+  const current = lead.next_follow_up_at === null ? null : Number(lead.next_follow_up_at);
+  if (next === null) {
+    changes.next_follow_up_at = null;
+    return current === null ? [] : [{ type: "follow_up_done", data: { dueAt: current } }];
+  }
+  const dueAt = Date.parse(next);
+  changes.next_follow_up_at = dueAt;
+  return current === dueAt ? [] : [{ type: "follow_up_set", data: { dueAt } }];
+}
+
+async function changeLead(
+  id: number,
+  now: number,
+  work: (trx: Kysely<Database>, lead: LeadRow) => Promise<{ changes: Updateable<LeadsTable>; events: Event[]; releasedNotifications: number }>,
+): Promise<LeadChange | undefined> {
+  if (!isRowId(id)) return undefined;
+  const db = await getDb();
+  const released = await db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!lead) return undefined;
+    const { changes, events, releasedNotifications } = await work(trx, lead);
+    await trx
+      .updateTable("leads")
+      .set({ ...changes, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await insertEvents(trx, id, now, events);
+    return releasedNotifications;
+  });
+  if (released === undefined) return undefined;
+  const lead = await getLeadDetail(id, db);
+  return lead && { lead, releasedNotifications: released };
+}
+
+async function insertEvents(executor: Kysely<Database>, leadId: number, at: number, events: readonly Event[]): Promise<void> {
+  if (events.length === 0) return;
+  await executor
+    .insertInto("lead_events")
+    .values(events.map((event) => ({ lead_id: leadId, type: event.type, at, data: JSON.stringify(event.data) })))
+    .execute();
+}
+
+/** POST /api/admin/leads/{id}/notes; undefined when there is no such lead. */
+export async function addNote(leadId: number, text: string, now = Date.now()): Promise<LeadNote | undefined> {
+  if (!isRowId(leadId)) return undefined;
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return undefined;
+    const row = await trx
+      .insertInto("lead_events")
+      .values({ lead_id: leadId, type: "note", at: now, data: JSON.stringify({ text }) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("leads").set({ updated_at: now }).where("id", "=", leadId).execute();
+    return { id: row.id, text, at: isoFromMillis(now), editedAt: null };
+  });
+}
+
+/** PATCH /api/admin/leads/{id}/notes/{noteId}; undefined when the lead has no such note. */
+export async function editNote(leadId: number, noteId: number, text: string, now = Date.now()): Promise<LeadNote | undefined> {
+  if (!isRowId(leadId) || !isRowId(noteId)) return undefined;
+  const db = await getDb();
+  const row = await db
+    .updateTable("lead_events")
+    .set({ data: JSON.stringify({ text }), edited_at: now })
+    .where("id", "=", noteId)
+    .where("lead_id", "=", leadId)
+    .where("type", "=", "note")
+    .returning(["id", "at", "edited_at"])
+    .executeTakeFirst();
+  return row && { id: row.id, text, at: isoFromMillis(Number(row.at)), editedAt: isoFromMillis(now) };
+}
+
+/** DELETE /api/admin/leads/{id}/notes/{noteId}; false when the lead has no such note. */
+export async function deleteNote(leadId: number, noteId: number): Promise<boolean> {
+  if (!isRowId(leadId) || !isRowId(noteId)) return false;
+  const db = await getDb();
+  const result = await db.deleteFrom("lead_events").where("id", "=", noteId).where("lead_id", "=", leadId).where("type", "=", "note").executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** POST /api/admin/leads/{id}/view: an `opened` event, unless one was recorded in the last 30 minutes. False when there is no such lead. */
+export async function recordOpened(leadId: number, now = Date.now()): Promise<boolean> {
+  if (!isRowId(leadId)) return false;
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return false;
+    const recent = await trx
+      .selectFrom("lead_events")
+      .select("id")
+      .where("lead_id", "=", leadId)
+      .where("type", "=", "opened")
+      .where("at", ">", now - OPENED_QUIET_MS)
+      .limit(1)
+      .executeTakeFirst();
+    if (!recent) await insertEvents(trx, leadId, now, [{ type: "opened", data: {} }]);
+    return true;
+  });
+}

@@ -1,0 +1,106 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CallOutcome, LeadDetail, LeadStatus, LeadSubmission, LostReason, TimelineEntry } from "@/lib/lead-desk";
+import { projectTypeLabel } from "@/lib/validation/project-types";
+import { surveyServiceLabel } from "@/lib/validation/survey-services";
+import { getDb } from "@/server/db/connection";
+import { toContactRequest } from "@/server/db/contact-requests";
+import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
+import { toSurveySubmission } from "@/server/db/survey-submissions";
+import { toListItem } from "./lead-list";
+
+const SUMMARY_MAX = 140;
+
+/** GET /api/admin/leads/{id}: the lead, its submissions and its timeline, newest first; undefined when there is no such lead. */
+export async function getLeadDetail(id: number, executor?: Kysely<Database>): Promise<LeadDetail | undefined> {
+  if (!isRowId(id)) return undefined;
+  const db = executor ?? (await getDb());
+  const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!lead) return undefined;
+  const [contacts, surveys, events] = await Promise.all([
+    db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
+    db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
+    db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
+  ]);
+
+  const submissions: (LeadSubmission & { order: number })[] = [
+    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
+    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
+  ].sort((a, b) => b.order - a.order || b.id - a.id);
+
+  const timeline: (TimelineEntry & { order: [number, number] })[] = [
+    ...submissions.map((submission) => ({
+      id: `submission-${submission.kind}-${submission.id}`,
+      type: "submission" as const,
+      at: submission.submittedAt,
+      kind: submission.kind,
+      submissionId: submission.id,
+      summary: summarise(submission),
+      order: [submission.order, 0] as [number, number],
+    })),
+    ...events.flatMap((event) => {
+      const entry = timelineEntry(event);
+      return entry ? [{ ...entry, order: [Number(event.at), event.id] as [number, number] }] : [];
+    }),
+  ].sort((a, b) => b.order[0] - a.order[0] || b.order[1] - a.order[1]);
+
+  const firstResponse = lead.first_response_at === null ? null : Number(lead.first_response_at);
+  const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
+  return {
+    ...toListItem(lead, contacts.length + surveys.length, kinds),
+    lostReason: lead.lost_reason as LostReason | null,
+    lostNote: lead.lost_note,
+    firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
+    speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
+    submissions: submissions.map(({ order: _order, ...submission }) => submission),
+    timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
+  };
+}
+
+function summarise(submission: LeadSubmission): string {
+  const text =
+    submission.kind === "contact"
+      ? `${projectTypeLabel(String(submission.projectType))}: ${String(submission.message)}`
+      : `Survey: ${(submission.interestedServices as string[]).map(surveyServiceLabel).join(", ") || "no services chosen"}`;
+  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+}
+
+/** What each event type keeps in `data` (lead-changes.ts writes them). */
+type EventData = {
+  status: { from: LeadStatus; to: LeadStatus; lostReason?: LostReason; lostNote?: string | null };
+  note: { text: string };
+  call: { outcome: CallOutcome; note: string | null };
+  follow_up_set: { dueAt: number };
+  follow_up_done: { dueAt: number };
+};
+
+function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
+  const base = { id: `event-${event.id}`, at: isoFromMillis(Number(event.at)) };
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(event.data) as Record<string, unknown>;
+  } catch {
+    // A damaged row must not take the whole lead down with it.
+    return undefined;
+  }
+  switch (event.type) {
+    case "opened":
+      return { ...base, type: "opened" };
+    case "status": {
+      const status = data as EventData["status"];
+      return { ...base, type: "status", ...status };
+    }
+    case "note":
+      return { ...base, type: "note", noteId: event.id, text: String((data as EventData["note"]).text), editedAt: event.edited_at === null ? null : isoFromMillis(Number(event.edited_at)) };
+    case "call": {
+      const call = data as EventData["call"];
+      return { ...base, type: "call", outcome: call.outcome, note: call.note ?? null };
+    }
+    case "follow_up_set":
+    case "follow_up_done":
+      return { ...base, type: event.type, dueAt: isoFromMillis(Number((data as EventData["follow_up_set"]).dueAt)) };
+    default:
+      return undefined;
+  }
+}
+
+export type { EventData };

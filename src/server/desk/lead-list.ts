@@ -1,0 +1,112 @@
+import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import type { LeadList, LeadListItem, LeadStatus, SubmissionKind } from "@/lib/lead-desk";
+import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
+import { engineOf, getDb } from "@/server/db/connection";
+import { leadIdMatches } from "@/server/db/lead-search-index";
+import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
+import { nextDate, startOfBusinessDay } from "./business-time";
+import { searchTerms } from "./lead-identity";
+
+export type LeadRow = Selectable<LeadsTable>;
+type LeadQuery = SelectQueryBuilder<Database, "leads", object>;
+
+/** GET /api/admin/leads: one page of the leads matching the filters, and how many match in all. */
+export async function listLeads(query: LeadListQuery): Promise<LeadList> {
+  const db = await getDb();
+  const terms = searchTerms(query.q);
+  const filtered = applyFilters(db.selectFrom("leads"), db, query, terms);
+  const offset = (query.page - 1) * query.pageSize;
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    sortLeads(filtered.selectAll("leads"), query.sort).limit(query.pageSize).offset(offset).execute(),
+  ]);
+  return { items: await listItems(db, rows), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+}
+
+function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuery, terms: readonly string[]): LeadQuery {
+  // Spam is out of every view but its own filter.
+  let filtered = query.status ? base.where("leads.status", "=", query.status) : base.where("leads.status", "<>", "spam");
+  if (query.kind) filtered = filtered.where((eb) => hasSubmissionOf(eb, query.kind!));
+  if (query.service) {
+    const service = query.service;
+    filtered = filtered.where((eb) => {
+      const contact = eb.exists(
+        eb.selectFrom("contact_requests").select(sql.lit(1).as("one")).whereRef("contact_requests.lead_id", "=", "leads.id").where("contact_requests.project_type", "=", service),
+      );
+      const survey = eb.exists(
+        eb
+          .selectFrom("survey_submissions")
+          .select(sql.lit(1).as("one"))
+          .whereRef("survey_submissions.lead_id", "=", "leads.id")
+          // A JSON array of ids (survey-submissions.ts); ids are plain slugs, so the quoted id is exact.
+          .where("survey_submissions.interested_services", "like", `%"${service}"%`),
+      );
+      if (query.kind === "contact") return contact;
+      if (query.kind === "survey") return survey;
+      return eb.or([contact, survey]);
+    });
+  }
+  if (query.from) filtered = filtered.where("leads.last_submitted_at", ">=", startOfBusinessDay(query.from));
+  if (query.to) filtered = filtered.where("leads.last_submitted_at", "<", startOfBusinessDay(nextDate(query.to)));
+  if (terms.length > 0) filtered = filtered.where(leadIdMatches(engineOf(db), terms));
+  return filtered;
+}
+
+function hasSubmissionOf(eb: ExpressionBuilder<Database, "leads">, kind: SubmissionKind) {
+  const table = kind === "contact" ? "contact_requests" : "survey_submissions";
+  return eb.exists(eb.selectFrom(table).select(sql.lit(1).as("one")).whereRef(`${table}.lead_id`, "=", "leads.id"));
+}
+
+function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: LeadListQuery["sort"]) {
+  switch (sort) {
+    case "oldest":
+      return query.orderBy("leads.last_submitted_at", "asc").orderBy("leads.id", "asc");
+    case "name":
+      return query.orderBy(sql`lower(leads.name)`, "asc").orderBy("leads.id", "asc");
+    case "follow-up":
+      return query
+        .orderBy(sql`case when leads.next_follow_up_at is null then 1 else 0 end`, "asc")
+        .orderBy("leads.next_follow_up_at", "asc")
+        .orderBy("leads.id", "asc");
+    default:
+      return query.orderBy("leads.last_submitted_at", "desc").orderBy("leads.id", "desc");
+  }
+}
+
+/** The list items of these lead rows, in their order, with their submission counts and kinds. */
+export async function listItems(executor: Kysely<Database>, rows: readonly LeadRow[]): Promise<LeadListItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const counts = (table: "contact_requests" | "survey_submissions") =>
+    executor
+      .selectFrom(table)
+      .select(["lead_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("lead_id", "in", ids)
+      .groupBy("lead_id")
+      .execute();
+  const [contacts, surveys] = await Promise.all([counts("contact_requests"), counts("survey_submissions")]);
+  const byLead = (list: { lead_id: number | null; count: number }[]) => new Map(list.map((row) => [Number(row.lead_id), Number(row.count)]));
+  const contactCounts = byLead(contacts);
+  const surveyCounts = byLead(surveys);
+  return rows.map((row) => {
+    const contact = contactCounts.get(row.id) ?? 0;
+    const survey = surveyCounts.get(row.id) ?? 0;
+    return toListItem(row, contact + survey, [...(contact > 0 ? (["contact"] as const) : []), ...(survey > 0 ? (["survey"] as const) : [])]);
+  });
+}
+
+export function toListItem(row: LeadRow, submissionCount: number, kinds: SubmissionKind[]): LeadListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    business: row.business,
+    email: row.email,
+    phone: row.phone,
+    status: row.status as LeadStatus,
+    submissionCount,
+    firstSubmittedAt: isoFromMillis(Number(row.first_submitted_at)),
+    lastSubmittedAt: isoFromMillis(Number(row.last_submitted_at)),
+    nextFollowUpAt: row.next_follow_up_at === null ? null : isoFromMillis(Number(row.next_follow_up_at)),
+    kinds,
+  };
+}
