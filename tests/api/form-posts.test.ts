@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listContactRequests } from "@/server/db/contact-requests";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
-import { receiveContactFormPost, receiveSurveyFormPost } from "@/server/leads/form-posts";
+import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
 import { validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
@@ -52,21 +52,21 @@ afterEach(() => {
 describeEachEngine("no-script form posts", () => {
   describe("contact", () => {
     it("stores a valid post, source included, and confirms it", async () => {
-      const state = await receiveContactFormPost(formPost("/contact?service=quote", contactFields({ projectType: "other", source: "quote" })));
+      const state = await receiveLeadFormPost("contact", formPost("/contact?service=quote", contactFields({ projectType: "other", source: "quote" })));
       expect(state).toEqual({ status: "success" });
       expect(await listContactRequests()).toMatchObject([{ name: validContact.name, projectType: "other", source: "quote" }]);
     });
 
     it("gives each bad field its message and keeps the values, but never the honeypot", async () => {
-      const state = await receiveContactFormPost(formPost("/contact", contactFields({ email: "nope", phone: "", projectType: "", website: "" })));
+      const state = await receiveLeadFormPost("contact", formPost("/contact", contactFields({ email: "nope", phone: "", projectType: "", website: "" })));
       expect(state.status).toBe("invalid");
       expect(state.fields).toEqual({ email: "Please enter a valid email address.", phone: "Please enter a valid phone number.", projectType: "Please select a project type." });
-      expect(state.values).toEqual({ name: validContact.name, email: "nope", message: validContact.message });
+      expect(state.values).toEqual({ name: validContact.name, email: "nope", phone: "", projectType: "", message: validContact.message });
       expect(await listContactRequests()).toHaveLength(0);
     });
 
     it("confirms a filled honeypot without storing it", async () => {
-      expect(await receiveContactFormPost(formPost("/contact", contactFields({ website: "http://spam.example" })))).toEqual({ status: "success" });
+      expect(await receiveLeadFormPost("contact", formPost("/contact", contactFields({ website: "http://spam.example" })))).toEqual({ status: "success" });
       expect(await listContactRequests()).toHaveLength(0);
     });
 
@@ -74,26 +74,26 @@ describeEachEngine("no-script form posts", () => {
       const body = new FormData();
       for (const [name, value] of contactFields()) body.append(name, value);
       const request = new Request("http://127.0.0.1:3000/contact", { method: "POST", headers: { "x-forwarded-for": nextAddress() }, body });
-      expect(await receiveContactFormPost(request)).toEqual({ status: "success" });
+      expect(await receiveLeadFormPost("contact", request)).toEqual({ status: "success" });
     });
 
     it("says sending failed, with the values kept, once the client is over the rate limit", async () => {
       const client = nextAddress();
-      for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) expect((await receiveContactFormPost(formPost("/contact", contactFields(), { address: client }))).status).toBe("success");
-      const state = await receiveContactFormPost(formPost("/contact", contactFields(), { address: client }));
+      for (let i = 0; i < SUBMISSION_RATE_LIMIT.limit; i += 1) expect((await receiveLeadFormPost("contact", formPost("/contact", contactFields(), { address: client }))).status).toBe("success");
+      const state = await receiveLeadFormPost("contact", formPost("/contact", contactFields(), { address: client }));
       expect(state).toMatchObject({ status: "failed", values: { name: validContact.name } });
     });
 
     it("says sending failed for a body no form sends: another type, or over 64 KB", async () => {
-      expect((await receiveContactFormPost(formPost("/contact", contactFields(), { contentType: "application/json" }))).status).toBe("failed");
-      expect((await receiveContactFormPost(formPost("/contact", contactFields({ message: "x".repeat(70_000) })))).status).toBe("failed");
+      expect((await receiveLeadFormPost("contact", formPost("/contact", contactFields(), { contentType: "application/json" }))).status).toBe("failed");
+      expect((await receiveLeadFormPost("contact", formPost("/contact", contactFields({ message: "x".repeat(70_000) })))).status).toBe("failed");
       expect(await listContactRequests()).toHaveLength(0);
     });
   });
 
   describe("survey", () => {
     it("stores a valid post with its checkboxes and confirms it", async () => {
-      expect(await receiveSurveyFormPost(formPost("/survey", surveyFields))).toEqual({ status: "success" });
+      expect(await receiveLeadFormPost("survey", formPost("/survey", surveyFields))).toEqual({ status: "success" });
       expect(await listSurveySubmissions()).toMatchObject([
         { businessName: validSurvey.businessName, employeeCount: 12, usesStreaming: false, hasPublicWifi: true, interestedServices: ["voip", "starlink"] },
       ]);
@@ -101,7 +101,7 @@ describeEachEngine("no-script form posts", () => {
 
     it("gives each bad field its message and keeps the values and the ticked boxes", async () => {
       const fields = surveyFields.map(([name, value]): [string, string] => [name, name === "employeeCount" ? "0" : name === "businessName" ? "" : value]);
-      const state = await receiveSurveyFormPost(formPost("/survey", fields));
+      const state = await receiveLeadFormPost("survey", formPost("/survey", fields));
       expect(state.status).toBe("invalid");
       expect(state.fields).toEqual({ businessName: "Business name is required", employeeCount: "Must have at least one employee" });
       expect(state.values).toMatchObject({ employeeCount: "0", hasPublicWifi: true, usesStreaming: false, interestedServices: ["voip", "starlink"] });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, vi } from "vitest";
-import { closeDb, type DbConfig, type DbEngine, getDb, SHARED_DB_KEY } from "@/server/db/connection";
+import { closeDb, type DbConfig, type DbEngine, getDb } from "@/server/db/connection";
 
 export const ENGINES: readonly DbEngine[] = ["sqlite", "postgres"];
 
@@ -151,20 +151,10 @@ export function describeEachEngine(name: string, suite: (context: EngineContext)
  * SQLite. `load` must import through `import()`.
  */
 export async function loadSecondInstance<T>(load: () => Promise<T>): Promise<{ modules: T; close(): Promise<void> }> {
-  // The app keeps its connection on globalThis (one pool per process); the fresh copies
-  // pick up a holder of their own while the first instance's holder is set aside.
-  const holders = globalThis as Record<symbol, unknown>;
-  const firstInstance = holders[SHARED_DB_KEY];
-  delete holders[SHARED_DB_KEY];
-  let modules: T;
-  let connection: { getDb: typeof getDb; closeDb: typeof closeDb };
-  try {
-    vi.resetModules();
-    modules = await load();
-    connection = await import("@/server/db/connection");
-  } finally {
-    holders[SHARED_DB_KEY] = firstInstance;
-  }
+  // Fresh copies of the modules hold a `getDb` singleton of their own.
+  vi.resetModules();
+  const modules = await load();
+  const connection = await import("@/server/db/connection");
   // Open (and migrate) before the test races the two instances. On SQLite both instances
   // share this one thread, so a statement blocked on the other's open migration
   // transaction would stall the thread that has to finish it.

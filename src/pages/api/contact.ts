@@ -1,11 +1,9 @@
 import type { APIRoute } from "astro";
-import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
-import { handleSubmission } from "@/server/http/handle-submission";
 import { methodNotAllowed } from "@/server/http/json-responses";
-import { submitContactRequest } from "@/server/leads/submit-lead";
+import { answerLeadJsonPost } from "@/server/http/lead-json-post";
 
 export const prerender = false;
 
 /** §7 POST /api/contact: the contact form's submission as JSON. */
-export const POST: APIRoute = ({ request, clientAddress }) => handleSubmission(request, contactRequestSchema, submitContactRequest, clientAddress);
+export const POST: APIRoute = ({ request, clientAddress }) => answerLeadJsonPost("contact", request, clientAddress);
 export const ALL: APIRoute = methodNotAllowed(["POST"]);

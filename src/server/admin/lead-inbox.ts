@@ -1,63 +1,19 @@
 import { UTF8_BOM, toCsv } from "@/lib/csv";
-import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
-import { surveyServiceLabel } from "@/lib/validation/survey-services";
+import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import {
-  type ContactRequest,
   deleteContactRequest,
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
-import {
-  type SurveySubmission,
-  deleteSurveySubmission,
-  listSurveySubmissions,
-  markSurveySubmissionViewed,
-} from "@/server/db/survey-submissions";
+import { deleteSurveySubmission, listSurveySubmissions, markSurveySubmissionViewed } from "@/server/db/survey-submissions";
+import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 
-export function surveysCsv(rows: readonly SurveySubmission[]): string {
-  return (
-    UTF8_BOM +
-    toCsv(
-      ["id", "createdAt", "status", "businessName", "email", "phoneNumber", "address", "employeeCount", "deviceCount", "primaryInternetUse", "usesStreaming", "hasPublicWifi", "phoneCount", "interestedServices", "additionalComments"],
-      rows.map((row) => [
-        row.id,
-        row.createdAt,
-        row.viewed ? "Viewed" : "New",
-        row.businessName,
-        row.email,
-        row.phoneNumber,
-        row.address,
-        row.employeeCount,
-        row.deviceCount,
-        row.primaryInternetUse,
-        row.usesStreaming ? "yes" : "no",
-        row.hasPublicWifi ? "yes" : "no",
-        row.phoneCount,
-        row.interestedServices.map(surveyServiceLabel).join("; "),
-        row.additionalComments,
-      ]),
-    )
-  );
-}
-
-export function contactsCsv(rows: readonly ContactRequest[]): string {
-  return (
-    UTF8_BOM +
-    toCsv(
-      ["id", "createdAt", "status", "name", "email", "phone", "projectType", "source", "message"],
-      rows.map((row) => [
-        row.id,
-        row.createdAt,
-        row.viewed ? "Viewed" : "New",
-        row.name,
-        row.email,
-        row.phone,
-        projectTypeLabel(row.projectType),
-        row.source && isContactPreset(row.source) ? contactPresetLabels[row.source] : (row.source ?? ""),
-        row.message,
-      ]),
-    )
-  );
+/** An inbox as CSV: id, time and status, then the kind's fields (src/server/leads/lead-kinds.ts). */
+export function submissionsCsv<Kind extends SubmissionKind>(kind: Kind, rows: readonly StoredSubmission[Kind][]): string {
+  const { form, csv } = leadKinds[kind];
+  const header = ["id", "createdAt", "status", ...form.fields.map((field) => field.name)];
+  const cells = rows.map((row) => [row.id, row.createdAt, row.viewed ? "Viewed" : "New", ...fieldTexts(form, row, csv.show).map((field) => field.value)]);
+  return UTF8_BOM + toCsv(header, cells);
 }
 
 /** The two inboxes share one shape of API; this table says what differs. */
@@ -66,13 +22,13 @@ export const inboxes = {
     list: listSurveySubmissions,
     markViewed: markSurveySubmissionViewed,
     remove: deleteSurveySubmission,
-    exportCsv: async () => surveysCsv(await listSurveySubmissions()),
+    exportCsv: async () => submissionsCsv("survey", await listSurveySubmissions()),
   },
   contacts: {
     list: listContactRequests,
     markViewed: markContactRequestViewed,
     remove: deleteContactRequest,
-    exportCsv: async () => contactsCsv(await listContactRequests()),
+    exportCsv: async () => submissionsCsv("contact", await listContactRequests()),
   },
 } as const;
 

@@ -1,7 +1,19 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+  type TransactionSettings,
+} from "kysely";
 import pg from "pg";
 import { type DbEngine, migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
@@ -36,19 +48,9 @@ export function getDbEngine(): DbEngine {
   return readDbConfig().engine;
 }
 
-/*
- * The engine of each instance from `createDb`, keyed by its adapter (which its
- * transactions share). Kept on globalThis and not found by `instanceof`: the shared
- * instance is built by one bundle layer's copy of Kysely and used by the others.
- */
-const ENGINES_KEY = Symbol.for("saluda-ridge.db-engines");
-const engines: WeakMap<object, DbEngine> = ((globalThis as typeof globalThis & { [ENGINES_KEY]?: WeakMap<object, DbEngine> })[ENGINES_KEY] ??=
-  new WeakMap());
-
 /** The engine behind a Kysely instance or transaction, for the few queries that differ. */
 export function engineOf<DB>(db: Kysely<DB>): DbEngine {
-  const adapter = db.getExecutor().adapter;
-  return engines.get(adapter) ?? (adapter instanceof PostgresAdapter ? "postgres" : "sqlite");
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
 /**
@@ -56,32 +58,6 @@ export function engineOf<DB>(db: Kysely<DB>): DbEngine {
  * tests can play a second instance of the app against the same database.
  */
 export function createDb(config: DbConfig): Kysely<Database> {
-  const db = createKysely(config);
-  engines.set(db.getExecutor().adapter, config.engine);
-  return db;
-}
-
-/*
- * The better-sqlite3 handle behind each SQLite instance, keyed like `engines` and on
- * globalThis for the same reason. Set once the dialect has opened the file.
- */
-const SQLITE_HANDLES_KEY = Symbol.for("saluda-ridge.sqlite-handles");
-const sqliteHandles: WeakMap<object, { handle?: SQLite.Database }> = ((
-  globalThis as typeof globalThis & { [SQLITE_HANDLES_KEY]?: WeakMap<object, { handle?: SQLite.Database }> }
-)[SQLITE_HANDLES_KEY] ??= new WeakMap());
-
-/**
- * The open better-sqlite3 handle of a SQLite instance, for work that must run
- * synchronously in one transaction (the submissions' group commit). Use it only while
- * holding the instance's single connection (`db.connection().execute`), so no Kysely
- * query or transaction is in progress on it meanwhile.
- */
-export function sqliteHandleOf<DB>(db: Kysely<DB>): SQLite.Database | undefined {
-  const handle = sqliteHandles.get(db.getExecutor().adapter)?.handle;
-  return handle?.open ? handle : undefined;
-}
-
-function createKysely(config: DbConfig): Kysely<Database> {
   if (config.engine === "postgres") {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -108,13 +84,52 @@ function createKysely(config: DbConfig): Kysely<Database> {
 
   const opened: { handle?: SQLite.Database } = {};
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({
+    dialect: new WriteFirstSqliteDialect({
       // Opened on first query, so a bad path surfaces as a failed `getDb`, not a crash at import.
       database: () => Promise.resolve((opened.handle = openSqlite(config.path))),
     }),
   });
   sqliteHandles.set(db.getExecutor().adapter, opened);
   return db;
+}
+
+/**
+ * SQLite's own `BEGIN` is DEFERRED: a transaction that reads before it writes asks for
+ * the write lock only at its first write, and when another connection has written in
+ * between, SQLite answers SQLITE_BUSY at once instead of waiting (busy_timeout does not
+ * apply to a deadlock). Every transaction here may read and then write, so they begin
+ * IMMEDIATE and wait their turn for the lock up front; one asked for as "read only"
+ * (`db.transaction().setAccessMode("read only")`) keeps the plain BEGIN.
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  // SqliteDriver declares no settings parameter, though Kysely passes them to every driver.
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === "read only" ? "begin" : "begin immediate"));
+  }
+}
+
+class WriteFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new WriteFirstSqliteDriver(this.config);
+  }
+}
+
+/** The better-sqlite3 handle behind each SQLite instance, keyed by its adapter (which its transactions share). */
+const sqliteHandles = new WeakMap<object, { handle?: SQLite.Database }>();
+
+/**
+ * The open better-sqlite3 handle of a SQLite instance, for work that must run
+ * synchronously in one transaction (src/server/db/sqlite-transaction.ts). Use it only
+ * while holding the instance's single connection (`db.connection().execute`), so no
+ * Kysely query or transaction is in progress on it meanwhile.
+ */
+export function sqliteHandleOf<DB>(db: Kysely<DB>): SQLite.Database | undefined {
+  const handle = sqliteHandles.get(db.getExecutor().adapter)?.handle;
+  return handle?.open ? handle : undefined;
 }
 
 /**
@@ -139,36 +154,26 @@ function openSqlite(file: string): SQLite.Database {
 }
 
 /*
- * `next start` answers SIGTERM by closing the HTTP server (in-flight requests finish)
- * and then calling process.exit, which runs no async cleanup. Closing better-sqlite3
- * synchronously on "exit" checkpoints the WAL into the main file and removes it, so a
- * stopped server leaves one self-contained database file. The registry lives on
- * globalThis because the bundler may load this module more than once per process.
+ * The production server answers SIGTERM by closing the HTTP server (requests under way
+ * finish) and then calling process.exit, which runs no async cleanup. Closing
+ * better-sqlite3 synchronously on "exit" checkpoints the WAL into the main file and
+ * removes it, so a stopped server leaves one self-contained database file.
  */
-const OPEN_SQLITE = Symbol.for("saluda-ridge.open-sqlite-databases");
-type ExitRegistry = { databases: Set<SQLite.Database> };
+const openSqliteDatabases = new Set<SQLite.Database>();
+process.once("exit", () => {
+  for (const open of openSqliteDatabases) {
+    try {
+      if (open.open) open.close();
+    } catch {
+      // Exiting anyway: the WAL is replayed on the next open.
+    }
+  }
+});
 
 function closeOnExit(database: SQLite.Database): void {
-  const holder = globalThis as typeof globalThis & { [OPEN_SQLITE]?: ExitRegistry };
-  let registry = holder[OPEN_SQLITE];
-  if (!registry) {
-    const created: ExitRegistry = { databases: new Set() };
-    registry = created;
-    holder[OPEN_SQLITE] = created;
-    process.once("exit", () => {
-      for (const open of created.databases) {
-        try {
-          if (open.open) open.close();
-        } catch {
-          // Exiting anyway: the WAL is replayed on the next open.
-        }
-      }
-      created.databases.clear();
-    });
-  }
   // Forget handles closed the ordinary way (closeDb, tests) as new ones open.
-  for (const known of registry.databases) if (!known.open) registry.databases.delete(known);
-  registry.databases.add(database);
+  for (const known of openSqliteDatabases) if (!known.open) openSqliteDatabases.delete(known);
+  openSqliteDatabases.add(database);
 }
 
 /** Closes an instance from `createDb`, leaving no WAL file behind on SQLite. */
@@ -179,16 +184,8 @@ export async function destroyDb(db: Kysely<Database>): Promise<void> {
   await db.destroy();
 }
 
-/*
- * Next.js loads this module once per bundle layer (instrumentation, route handlers,
- * server components). A module variable would give each layer a pool of its own, so an
- * instance would hold several times DATABASE_POOL_SIZE connections. The shared instance
- * lives on globalThis instead; the holder is picked when the module loads, so a test can
- * load a fresh copy under a new holder to play a second instance (`loadSecondInstance`).
- */
-export const SHARED_DB_KEY = Symbol.for("saluda-ridge.db-connection");
-type SharedDb = { pending?: Promise<Kysely<Database>> };
-const shared: SharedDb = ((globalThis as typeof globalThis & { [SHARED_DB_KEY]?: SharedDb })[SHARED_DB_KEY] ??= {});
+/** The shared instance of the process, once `getDb` has been called. */
+const shared: { pending?: Promise<Kysely<Database>> } = {};
 
 /**
  * The shared instance. The first call connects and migrates; calls made meanwhile wait
@@ -269,7 +266,7 @@ const UNAVAILABLE_MESSAGES = [
 /** True when an error means "the database is down or busy", so the caller can answer 503. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || typeof error !== "object" || error === null) return false;
-  // By name as well: an error thrown by another bundle layer's copy of this module.
+  // By name as well: an error thrown by another copy of this module (a test's second instance).
   if (error instanceof DatabaseUnavailableError || (error as { name?: unknown }).name === "DatabaseUnavailableError") return true;
 
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };

@@ -1,18 +1,18 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { attachSubmission, queueLeadNotification } from "./leads";
+import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
-import { type ContactRequestsTable, type Database, isoFromMillis, isRowId, readBoolean, writeBoolean } from "./schema";
+import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
 
 export type { ContactRequest };
 
 /**
- * Stores a contact request and, when `outbox` is given, its notification e-mail in the
- * same transaction, counted against `allowance` when one is given (over it, the
- * notification waits for the digest). The honeypot field is never stored.
+ * Stores a contact request and, when `outbox` is given, its notification e-mail in one
+ * transaction: what a submission stores (src/server/leads/receive-lead.ts), without its
+ * rate limit and honeypot, for tests and tools that start from stored leads.
  */
 export async function insertContactRequest(
   data: ContactRequestData,
@@ -20,32 +20,9 @@ export async function insertContactRequest(
 ): Promise<{ id: number; createdAt: string }> {
   const db = await getDb();
   const now = Date.now();
-  const id = await db.transaction().execute(async (trx) => {
-    const attached = await attachSubmission(trx, { kind: "contact", data }, now);
-    if (options.outbox) await queueLeadNotification(trx, attached, { kind: "contact", message: options.outbox, now }, options.allowance);
-    return attached.submissionId;
-  });
+  const notification = options.outbox && { message: options.outbox, allowance: options.allowance };
+  const { id } = await db.transaction().execute((trx) => storeSubmission(trx, { kind: "contact", data }, now, notification));
   return { id, createdAt: isoFromMillis(now) };
-}
-
-/** The row insert of `insertContactRequest`, for the SQLite group commit (lead-submissions.ts). */
-export function contactRequestInsert(executor: Kysely<Database>, data: ContactRequestData, now: number, leadId: number | null = null) {
-  return executor.insertInto("contact_requests").values(contactRequestValues(data, now, leadId)).returning("id");
-}
-
-/** The row a submission is stored as; the leads' folding compares a new one with recent rows by it. */
-export function contactRequestValues(data: ContactRequestData, now: number, leadId: number | null) {
-  return {
-    created_at: now,
-    viewed: writeBoolean(false),
-    lead_id: leadId,
-    name: data.name,
-    email: data.email,
-    phone: data.phone,
-    project_type: data.projectType,
-    source: data.source ?? null,
-    message: data.message,
-  };
 }
 
 /** Newest first; requests stored in the same millisecond keep their insertion order (by id). */

@@ -1,16 +1,10 @@
 import { type Kysely, sql } from "kysely";
-import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
-import type { SurveyData } from "@/lib/validation/survey-schema";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { engineOf } from "./connection";
-import { contactRequestInsert, contactRequestValues } from "./contact-requests";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
 import type { Database } from "./schema";
-import { surveySubmissionInsert, surveySubmissionValues } from "./survey-submissions";
-
-/** A validated submission of either kind, as the forms and the API hand it over. */
-export type SubmissionRecord = { kind: "contact"; data: ContactRequestData } | { kind: "survey"; data: SurveyData };
+import { type Submission, submissionRowValues } from "./lead-submissions";
 
 export type AttachedSubmission = {
   /** The stored submission's id; for a folded one, the id of the identical submission already stored. */
@@ -33,18 +27,19 @@ const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submiss
  * with the same e-mail key, else the same phone key, else starts a new lead; an
  * identical submission from that lead in the last 10 minutes is folded instead.
  */
-export async function attachSubmission(trx: Kysely<Database>, record: SubmissionRecord, now = Date.now()): Promise<AttachedSubmission> {
-  const { values, identity } = submissionRow(record, now);
+export async function attachSubmission(trx: Kysely<Database>, record: Submission, now = Date.now()): Promise<AttachedSubmission> {
+  const row = submissionRowValues(record, now, null);
+  const identity = row.kind === "contact" ? contactIdentity(row.values) : surveyIdentity(row.values);
 
   let lead = await findLead(trx, identity);
   if (lead) {
-    const identical = await findIdenticalRecent(trx, record.kind, lead.id, values, now);
+    const identical = await findIdenticalRecent(trx, record.kind, lead.id, row.values, now);
     if (identical !== undefined) return { submissionId: identical, leadId: lead.id, folded: true, leadIsSpam: lead.status === "spam" };
   } else {
     lead = await createLead(trx, identity, now);
   }
 
-  const row = await (record.kind === "contact" ? contactRequestInsert(trx, record.data, now, lead.id) : surveySubmissionInsert(trx, record.data, now, lead.id)).executeTakeFirstOrThrow();
+  const stored = await insertSubmissionRow(trx, record, now, lead.id);
   await trx
     .updateTable("leads")
     .set({
@@ -56,7 +51,7 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
     .where("id", "=", lead.id)
     .execute();
   await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
-  return { submissionId: row.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
+  return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
 }
 
 /**
@@ -80,13 +75,10 @@ export async function queueLeadNotification(
   await enqueueOutboxMessage(trx, { ...entry, refId: attached.submissionId }, allowance);
 }
 
-function submissionRow(record: SubmissionRecord, now: number): { values: Record<string, unknown>; identity: SubmissionIdentity } {
-  if (record.kind === "contact") {
-    const values = contactRequestValues(record.data, now, null);
-    return { values, identity: contactIdentity(values) };
-  }
-  const values = surveySubmissionValues(record.data, now, null);
-  return { values, identity: surveyIdentity(values) };
+function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now: number, leadId: number): Promise<{ id: number }> {
+  const row = submissionRowValues(submission, now, leadId);
+  if (row.kind === "contact") return trx.insertInto("contact_requests").values(row.values).returning("id").executeTakeFirstOrThrow();
+  return trx.insertInto("survey_submissions").values(row.values).returning("id").executeTakeFirstOrThrow();
 }
 
 type LeadMatch = { id: number; status: string };
@@ -118,7 +110,7 @@ async function createLead(executor: Kysely<Database>, identity: SubmissionIdenti
 /** The id of a submission of this kind and lead from the fold window whose every field equals `values`. */
 async function findIdenticalRecent(
   executor: Kysely<Database>,
-  kind: SubmissionRecord["kind"],
+  kind: Submission["kind"],
   leadId: number,
   values: Record<string, unknown>,
   now: number,

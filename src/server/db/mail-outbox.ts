@@ -63,8 +63,7 @@ export type OutboxEntry = {
 
 /**
  * Counts one notification against `allowance`; `heldUntil` reads the counter's row and
- * says until when the notification waits for the digest, or undefined when it may go
- * now. The query is returned unrun for the SQLite group commit (lead-submissions.ts).
+ * says until when the notification waits for the digest, or undefined when it may go now.
  */
 export function notificationHit(executor: Kysely<Database>, allowance: NotificationAllowance, now: number) {
   const hit = rateLimitHit(executor, allowance.key, allowance.windowMs, now);
@@ -75,7 +74,7 @@ export function notificationHit(executor: Kysely<Database>, allowance: Notificat
   };
 }
 
-/** The insert of `enqueueOutboxMessage`, for the SQLite group commit (lead-submissions.ts). */
+/** The insert of `enqueueOutboxMessage`. */
 export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
   const held = entry.heldUntil !== undefined;
   return executor

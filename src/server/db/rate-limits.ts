@@ -8,17 +8,14 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * Counts one hit against `key` in a fixed window of `windowMs` and says whether it is
  * within `limit`. One upsert statement does the read, the window reset and the
  * increment, so hits from any number of processes or instances are counted exactly.
+ * Given an `executor` (a transaction), the hit counts only if that commits.
  */
-export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
-  const db = await getDb();
-  const hit = rateLimitHit(db, key, windowMs, now);
+export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now(), executor?: Kysely<Database>): Promise<RateLimitResult> {
+  const hit = rateLimitHit(executor ?? (await getDb()), key, windowMs, now);
   return hit.result(await hit.query.executeTakeFirstOrThrow(), limit);
 }
 
-/**
- * The upsert of `consumeRateLimit` and how to read its row, for callers that run it
- * themselves (the SQLite group commit, src/server/db/lead-submissions.ts).
- */
+/** The upsert of `consumeRateLimit` and how to read its row, shared with the lead e-mail allowance (mail-outbox.ts). */
 export function rateLimitHit(db: Kysely<Database>, key: string, windowMs: number, now: number) {
   const at = Math.floor(now);
   const span = Math.max(1, Math.floor(windowMs));

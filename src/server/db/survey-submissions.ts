@@ -1,18 +1,18 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, deleteInboxRow, markInboxRowViewed } from "./inbox-rows";
-import { attachSubmission, queueLeadNotification } from "./leads";
+import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
-import { type Database, isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable, writeBoolean } from "./schema";
+import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "./schema";
 
 export type { SurveySubmission };
 
 /**
- * Stores a survey and, when `outbox` is given, its notification e-mail in the same
- * transaction, counted against `allowance` when one is given (over it, the notification
- * waits for the digest). The honeypot field is never stored.
+ * Stores a survey and, when `outbox` is given, its notification e-mail in one
+ * transaction: what a submission stores (src/server/leads/receive-lead.ts), without its
+ * rate limit and honeypot, for tests and tools that start from stored leads.
  */
 export async function insertSurveySubmission(
   data: SurveyData,
@@ -20,38 +20,9 @@ export async function insertSurveySubmission(
 ): Promise<{ id: number; createdAt: string }> {
   const db = await getDb();
   const now = Date.now();
-  const id = await db.transaction().execute(async (trx) => {
-    const attached = await attachSubmission(trx, { kind: "survey", data }, now);
-    if (options.outbox) await queueLeadNotification(trx, attached, { kind: "survey", message: options.outbox, now }, options.allowance);
-    return attached.submissionId;
-  });
+  const notification = options.outbox && { message: options.outbox, allowance: options.allowance };
+  const { id } = await db.transaction().execute((trx) => storeSubmission(trx, { kind: "survey", data }, now, notification));
   return { id, createdAt: isoFromMillis(now) };
-}
-
-/** The row insert of `insertSurveySubmission`, for the SQLite group commit (lead-submissions.ts). */
-export function surveySubmissionInsert(executor: Kysely<Database>, data: SurveyData, now: number, leadId: number | null = null) {
-  return executor.insertInto("survey_submissions").values(surveySubmissionValues(data, now, leadId)).returning("id");
-}
-
-/** The row a submission is stored as; the leads' folding compares a new one with recent rows by it. */
-export function surveySubmissionValues(data: SurveyData, now: number, leadId: number | null) {
-  return {
-    created_at: now,
-    viewed: writeBoolean(false),
-    lead_id: leadId,
-    business_name: data.businessName,
-    email: data.email,
-    phone_number: data.phoneNumber,
-    address: data.address,
-    employee_count: data.employeeCount,
-    device_count: data.deviceCount,
-    primary_internet_use: data.primaryInternetUse,
-    uses_streaming: writeBoolean(data.usesStreaming),
-    has_public_wifi: writeBoolean(data.hasPublicWifi),
-    phone_count: data.phoneCount,
-    interested_services: JSON.stringify(data.interestedServices),
-    additional_comments: data.additionalComments,
-  };
 }
 
 /** Newest first; submissions stored in the same millisecond keep their insertion order (by id). */

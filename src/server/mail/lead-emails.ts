@@ -1,11 +1,11 @@
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
-import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
-import { contactPresetLabels, projectTypeLabel } from "@/lib/validation/project-types";
-import type { SurveyData } from "@/lib/validation/survey-schema";
+import { projectTypeLabel } from "@/lib/validation/project-types";
+import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import type { MailConfig } from "@/server/config";
 import type { DueDigest, HeldNotification, OutboxMessage } from "@/server/db/mail-outbox";
+import { fieldTexts, leadKinds } from "@/server/leads/lead-kinds";
 import { escapeHtml, singleLine } from "./escape-html";
 
 type Row = [label: string, value: string];
@@ -28,53 +28,12 @@ function renderRows(title: string, rows: readonly Row[], footer: string): { text
 
 const footer = `Sent by the ${site.name} website. Reply to this e-mail to answer the visitor.`;
 
-export function buildContactLeadEmail(data: ContactRequestData, mail: MailConfig, receivedAt: Date): OutboxMessage {
-  const rows: Row[] = [
-    ["Name", data.name],
-    ["Email", data.email],
-    ["Phone", data.phone],
-    ["Project type", projectTypeLabel(data.projectType)],
-    ["Came from", data.source ? `${contactPresetLabels[data.source]} (?service=${data.source})` : "Contact page"],
-    ["Message", data.message],
-    ["Received", receivedAt.toISOString()],
-  ];
-  const { text, html } = renderRows("New contact request", rows, footer);
-  return {
-    to: mail.leadsTo,
-    from: mail.from,
-    replyTo: data.email,
-    subject: singleLine(`New contact request: ${data.name} (${projectTypeLabel(data.projectType)})`),
-    text,
-    html,
-  };
-}
-
-export function buildSurveyLeadEmail(data: SurveyData, mail: MailConfig, receivedAt: Date): OutboxMessage {
-  const yesNo = (value: boolean) => (value ? "Yes" : "No");
-  const rows: Row[] = [
-    ["Business name", data.businessName],
-    ["Email", data.email],
-    ["Phone number", data.phoneNumber],
-    ["Address", data.address],
-    ["Employees", String(data.employeeCount)],
-    ["Devices", String(data.deviceCount)],
-    ["Primary internet use", data.primaryInternetUse],
-    ["Uses streaming", yesNo(data.usesStreaming)],
-    ["Offers public WiFi", yesNo(data.hasPublicWifi)],
-    ["Phones", String(data.phoneCount)],
-    ["Interested services", data.interestedServices.length ? data.interestedServices.map(surveyServiceLabel).join(", ") : "None selected"],
-    ["Additional comments", data.additionalComments || "None provided"],
-    ["Received", receivedAt.toISOString()],
-  ];
-  const { text, html } = renderRows("New connectivity survey", rows, footer);
-  return {
-    to: mail.leadsTo,
-    from: mail.from,
-    replyTo: data.email,
-    subject: singleLine(`New connectivity survey: ${data.businessName}`),
-    text,
-    html,
-  };
+/** The e-mail that tells the owner about a new submission: each field under its label, then the time. */
+export function buildLeadEmail<Kind extends SubmissionKind>(kind: Kind, data: SubmissionData[Kind], mail: MailConfig, receivedAt: Date): OutboxMessage {
+  const { form, email } = leadKinds[kind];
+  const rows: Row[] = [...fieldTexts(form, data, email.show).map(({ label, value }): Row => [label, String(value)]), ["Received", receivedAt.toISOString()]];
+  const { text, html } = renderRows(email.title, rows, footer);
+  return { to: mail.leadsTo, from: mail.from, replyTo: data.email, subject: singleLine(email.subject(data)), text, html };
 }
 
 /** A digest lists this many leads in full; the rest are counted, and all are in the back office. */

@@ -1,0 +1,49 @@
+import { randomInt } from "node:crypto";
+import type { ValidationIssues } from "@/lib/field-errors";
+import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
+import { mailConfig } from "@/server/config";
+import { getDb } from "@/server/db/connection";
+import { type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
+import { consumeRateLimit } from "@/server/db/rate-limits";
+import { buildLeadEmail } from "@/server/mail/lead-emails";
+import { kickOutbox } from "@/server/mail/outbox-worker";
+import { leadEmailAllowance } from "./lead-email-allowance";
+import { submissionRateLimit } from "./submission-rate-limit";
+
+export type LeadOutcome =
+  | { status: "invalid"; issues: ValidationIssues }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  /** A filled honeypot: answered like a stored lead, with an id that names nothing. */
+  | { status: "spam"; id: number }
+  | { status: "stored"; id: number };
+
+/**
+ * Every lead the site takes, posted as JSON (src/server/http/lead-json-post.ts) or by a
+ * form without scripts (lead-form-post.ts), comes through here: validated with its
+ * kind's schema, then, in one transaction, counted against the client's rate limit
+ * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
+ * Once acknowledged, it is kept and will be e-mailed even if SMTP is down at that
+ * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
+ */
+export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string): Promise<LeadOutcome> {
+  const form = submissionForms[kind];
+  const parsed = form.schema.safeParse(input);
+  if (!parsed.success) return { status: "invalid", issues: parsed.error };
+  const data: SubmissionData[Kind] = parsed.data;
+  const mail = mailConfig();
+  const { key, limit, windowMs } = submissionRateLimit(kind, clientAddress);
+
+  const db = await getDb();
+  const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
+    const now = Date.now();
+    const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
+    if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
+    const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
+    // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
+    const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification);
+    return { status: "stored", id };
+  });
+  if (outcome.status === "stored" && mail) kickOutbox();
+  return outcome;
+}
