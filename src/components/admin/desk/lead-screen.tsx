@@ -21,7 +21,11 @@ export function LeadScreen({ leadId }: { leadId: number }) {
   const { addNote } = useLeadMutations(leadId);
   const opened = useMutation({
     mutationFn: () => apiRequest("POST", adminApi.leadView(leadId)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [adminApi.lead(leadId)] }),
+    // A first load still on its way was read before the visit was recorded: start it again.
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: [adminApi.lead(leadId)] });
+      await queryClient.invalidateQueries({ queryKey: [adminApi.lead(leadId)] });
+    },
   });
   const markOpened = opened.mutate;
 

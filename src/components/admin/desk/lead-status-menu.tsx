@@ -38,7 +38,8 @@ export function LeadStatusMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: the page stays readable to assistive technology around the open menu (no aria-hidden over focusable content). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label={`${label}: ${lead.name}, now ${leadStatusLabels[lead.status]}`}
           disabled={update.isPending}
