@@ -81,3 +81,32 @@ export function toast(input: ToastInput) {
     dismiss: () => dismissToast(id),
   };
 }
+
+const NEXT_PAGE_TOAST_KEY = "admin:toast-on-next-page";
+
+/** Shows a toast on the next page this tab loads (e.g. after signing in moves to the inbox). */
+export function toastOnNextPage(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify(input));
+  } catch {
+    // Storage refused (private mode, quota): the move still happens, without the message.
+  }
+}
+
+/** Shows the toast the previous page handed over with `toastOnNextPage`, once. */
+export function showToastFromPreviousPage(): void {
+  let stored: string | null;
+  try {
+    stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (!stored) return;
+  try {
+    const { title, description, variant } = JSON.parse(stored) as ToastInput;
+    toast({ title, description, variant });
+  } catch {
+    // Not ours to read: ignore it.
+  }
+}

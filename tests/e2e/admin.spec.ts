@@ -113,29 +113,23 @@ async function expectLargeTapTargets(page: Page, scope: string, label: string): 
 }
 
 test.describe("admin sign-in", () => {
-  test("the inboxes show Loading... during the auth check, then send a visitor without a session to the login page", async ({ page }) => {
-    const listRequests = countRequests(page, (request) => /\/api\/admin\/(surveys|contacts)$/.test(new URL(request.url()).pathname));
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/admin/check-auth", async (route) => {
-      await gate;
-      await route.continue();
+  test("the server sends a visitor without a session to the login page before any screen renders", async ({ page, request }) => {
+    for (const path of ["/admin", "/admin/leads", "/admin/leads/1", "/admin/surveys", "/admin/contacts", "/admin/account"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()["location"], path).toBe("/admin/login");
+    }
+    const apiRequests = countRequests(page, (request) => new URL(request.url()).pathname.startsWith("/api/admin/"));
+    const seen: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
     });
-
     await page.goto("/admin/surveys");
-    await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Survey Submissions" })).toHaveCount(0);
-    expect(new URL(page.url()).pathname).toBe("/admin/surveys");
-    release();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
-    expect(listRequests()).toBe(0);
-
-    await page.unrouteAll();
-    await page.goto("/admin/contacts");
-    await expect(page).toHaveURL(/\/admin\/login$/);
-    await page.goto("/admin");
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    // No signed-out screen was ever shown: the browser went straight to the login page.
+    expect(seen).toEqual(["/admin/login"]);
+    expect(apiRequests()).toBe(0);
   });
 
   test("admin pages carry no site header or footer and ask search engines not to index them", async ({ page }) => {
@@ -245,11 +239,14 @@ test.describe("admin sign-in", () => {
 });
 
 test.describe("back-office navigation", () => {
-  test("/admin redirects to the survey inbox, and an unknown admin path answers the site's 404 page", async ({ request, page }) => {
-    const index = await request.get("/admin", { maxRedirects: 0 });
-    expect(index.status()).toBe(307);
-    expect(index.headers()["location"]).toMatch(/\/admin\/surveys$/);
-    for (const path of ["/admin/no-such-screen", "/admin/login/extra", "/admin/Surveys"]) {
+  test("/admin is Today, and an unknown admin path answers the site's 404 page", async ({ request, page }) => {
+    await logIn(page.request);
+    const index = await page.request.get("/admin", { maxRedirects: 0 });
+    expect(index.status()).toBe(200);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
+    await expect(page).toHaveTitle(/^Today \| /);
+    for (const path of ["/admin/no-such-screen", "/admin/login/extra", "/admin/Surveys", "/admin/leads/abc", "/admin/leads/0"]) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
     const response = await page.goto("/admin/no-such-screen");
@@ -257,14 +254,13 @@ test.describe("back-office navigation", () => {
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   });
 
-  test("moving between the inboxes keeps the page: one auth check, titles follow, back and forward work", async ({ page }) => {
+  test("the admin bar moves between the screens: titles follow, the current one is marked, back and forward work", async ({ page }) => {
     await logIn(page.request);
-    const checks = countRequests(page, (request) => new URL(request.url()).pathname === "/api/admin/check-auth");
-    const documents = countRequests(page, (request) => request.resourceType() === "document");
     await page.goto("/admin/surveys");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Submissions");
     await expect(page).toHaveTitle(/^Survey Submissions \| /);
     const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: /^Surveys/ })).toHaveAttribute("aria-current", "page");
 
     await nav.getByRole("link", { name: /^Contacts/ }).click();
     await expect(page).toHaveURL(/\/admin\/contacts$/);
@@ -272,15 +268,19 @@ test.describe("back-office navigation", () => {
     await expect(page).toHaveTitle(/^Contact Requests \| /);
     await expect(nav.getByRole("link", { name: /^Contacts/ })).toHaveAttribute("aria-current", "page");
 
-    await page.goBack();
-    await expect(page).toHaveURL(/\/admin\/surveys$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Submissions");
-    await expect(page).toHaveTitle(/^Survey Submissions \| /);
-    await page.goForward();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
+    await nav.getByRole("link", { name: /^Today/ }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
+    await nav.getByRole("link", { name: /^Leads/ }).click();
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leads");
 
-    expect(documents()).toBe(1);
-    expect(checks()).toBe(1);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
   });
 
   test("the back office works under its Content-Security-Policy: no violation while signing in, opening and deleting", async ({ page }) => {
@@ -470,13 +470,13 @@ test.describe("survey inbox", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("a session lost after the auth check passed shows Authentication Required", async ({ page }) => {
+  test("a session lost while a screen is open: the next screen is the login page", async ({ page }) => {
     await page.goto("/admin/contacts");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Requests");
     await page.context().clearCookies();
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Surveys/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Authentication Required");
-    await expect(page.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/admin/login");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
   });
 
   test("Download CSV gives the submissions as a spreadsheet-safe file", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { tooManyAttemptsText } from "@/components/admin/login-form";
+import { tooManyAttemptsText } from "@/components/admin/account/login-form";
 import { addressLimitKey, addressPrefixKeys, clientAddress } from "@/server/http/client-address";
 import { submissionRateLimit } from "@/server/leads/submission-rate-limit";
 

@@ -1,0 +1,85 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Check, ChevronDown } from "lucide-react";
+import { useState } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { cn } from "@/lib/cn";
+import { type LeadStatus, leadStatuses } from "@/lib/lead-desk";
+import { leadStatusLabels } from "@/lib/lead-desk-labels";
+import { toast } from "@/lib/toast-store";
+import { LostReasonDialog } from "./lost-reason-dialog";
+import { useLeadMutations } from "./use-lead-mutations";
+
+/**
+ * Moves a lead along the pipeline from a menu (the board's cards and the lead page):
+ * reachable with the keyboard (Enter or Space opens it, arrows pick, Enter moves), and
+ * Lost first asks for the reason.
+ */
+export function LeadStatusMenu({
+  lead,
+  label,
+  className,
+}: {
+  lead: { id: number; name: string; status: LeadStatus };
+  /** The button's words, e.g. "Move" on the board, the status itself on the lead. */
+  label: string;
+  className?: string;
+}) {
+  const { update } = useLeadMutations(lead.id);
+  const [askLostReason, setAskLostReason] = useState(false);
+
+  const moved = (status: LeadStatus) => () =>
+    toast({ title: `Moved to ${leadStatusLabels[status]}`, description: `${lead.name} is now ${leadStatusLabels[status]}.` });
+
+  const choose = (status: LeadStatus) => {
+    if (status === lead.status) return;
+    if (status === "lost") setAskLostReason(true);
+    else update.mutate({ status }, { onSuccess: moved(status) });
+  };
+
+  return (
+    <>
+      {/* Not modal: the page stays readable to assistive technology around the open menu (no aria-hidden over focusable content). */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={`${label}: ${lead.name}, now ${leadStatusLabels[lead.status]}`}
+          disabled={update.isPending}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }), className)}
+        >
+          {label}
+          <ChevronDown aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={8}
+            className="z-50 min-w-44 rounded-md border border-border bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-slate-600">Move to</DropdownMenu.Label>
+            {leadStatuses.map((status) => (
+              <DropdownMenu.Item
+                key={status}
+                disabled={status === lead.status}
+                onSelect={() => choose(status)}
+                className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded px-3 text-sm text-slate-900 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-600 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
+              >
+                {leadStatusLabels[status]}
+                {status === lead.status && <Check aria-label="current" className="size-4" />}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LostReasonDialog
+        leadName={lead.name}
+        open={askLostReason}
+        busy={update.isPending}
+        onCancel={() => setAskLostReason(false)}
+        onConfirm={(values) => {
+          setAskLostReason(false);
+          update.mutate({ status: "lost", ...values }, { onSuccess: moved("lost") });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { AdminNav } from "./admin-nav";
+import { type AdminPageProps, AdminRoot } from "./admin-root";
+
+/**
+ * The frame of every signed-in screen: the admin bar and the content. The page has
+ * checked the session on the server before rendering it (src/layouts/admin-page.ts).
+ * `current` is the path of the nav entry this screen belongs to.
+ */
+export function AdminShell({ styleNonce, current, children }: AdminPageProps & { current: string; children: ReactNode }) {
+  return (
+    <AdminRoot styleNonce={styleNonce}>
+      <AdminNav current={current} />
+      <div className="container-page py-6 sm:py-10">{children}</div>
+    </AdminRoot>
+  );
+}
