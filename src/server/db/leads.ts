@@ -148,8 +148,11 @@ async function rebuildLeadSearch(executor: Kysely<Database>, leadId: number): Pr
 }
 
 /**
- * After a submission of the lead was deleted: the lead goes when it has none left,
- * otherwise its submission times and search words follow what remains.
+ * After a submission of the lead was deleted: the lead goes when it has none left.
+ * Otherwise it is what its remaining submissions make it, as if the deleted one had never
+ * come: its name, e-mail and phone from the earliest of them (the deleted one may have
+ * given the lead its identity, and an erased person's address must not stay on it), its
+ * business from the first that has one, its times and search words from all of them.
  */
 export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId: number, now = Date.now()): Promise<void> {
   const remaining = await leadSubmissionIdentities(executor, leadId);
@@ -158,13 +161,29 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
     await deleteLeadSearch(executor, engineOf(executor), leadId);
     return;
   }
-  const times = remaining.map((submission) => submission.at);
+  const byTime = [...remaining].sort((a, b) => a.at - b.at);
+  const identity = newLeadIdentity(byTime[0]!);
   await executor
     .updateTable("leads")
-    .set({ first_submitted_at: Math.min(...times), last_submitted_at: Math.max(...times), updated_at: now })
+    .set({
+      ...identity,
+      business: byTime.find((submission) => submission.business !== null)?.business ?? null,
+      // A key another lead already holds stays that lead's: this one keeps no key for it.
+      email_key: (await keyHeldElsewhere(executor, "email_key", identity.email_key, leadId)) ? null : identity.email_key,
+      phone_key: (await keyHeldElsewhere(executor, "phone_key", identity.phone_key, leadId)) ? null : identity.phone_key,
+      first_submitted_at: byTime[0]!.at,
+      last_submitted_at: byTime[byTime.length - 1]!.at,
+      updated_at: now,
+    })
     .where("id", "=", leadId)
     .execute();
   await rebuildLeadSearch(executor, leadId);
+}
+
+async function keyHeldElsewhere(executor: Kysely<Database>, column: "email_key" | "phone_key", key: string | null, leadId: number): Promise<boolean> {
+  if (key === null) return false;
+  const other = await executor.selectFrom("leads").select("id").where(column, "=", key).where("id", "<>", leadId).executeTakeFirst();
+  return other !== undefined;
 }
 
 /** The ids of a lead's submissions of each kind. */
