@@ -142,10 +142,6 @@ export async function leadSubmissionIdentities(executor: Kysely<Database>, leadI
   return [...contacts.map(contactIdentity), ...surveys.map(surveyIdentity)];
 }
 
-async function rebuildLeadSearch(executor: Kysely<Database>, leadId: number): Promise<void> {
-  const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
-  await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, await leadSubmissionIdentities(executor, leadId)));
-}
 
 /**
  * After a submission of the lead was deleted: the lead goes when it has none left.
@@ -177,7 +173,8 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
     })
     .where("id", "=", leadId)
     .execute();
-  await rebuildLeadSearch(executor, leadId);
+  const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+  await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, remaining));
 }
 
 async function keyHeldElsewhere(executor: Kysely<Database>, column: "email_key" | "phone_key", key: string | null, leadId: number): Promise<boolean> {
