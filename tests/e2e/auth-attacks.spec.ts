@@ -1,10 +1,9 @@
 // API-only: no page is opened, so the browser fixtures (and their Chromium) are not needed.
 import { expect, test } from "@playwright/test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { logInAdmin, SESSION_COOKIE } from "../support/admin-client";
-import { startProductionServer, type RunningServer } from "../support/production-server";
+import { type RunningServer, startOwnerServer } from "../support/production-server";
 
 /**
  * Attacks on the admin login and sessions, against a real server process (the API
@@ -39,16 +38,8 @@ test.describe("authentication attacks against the production server", () => {
   test.describe.configure({ mode: "default", timeout: 120_000 });
 
   let server: RunningServer | undefined;
-  let dataDir: string | undefined;
-
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "auth-attacks-"));
-    server = await startProductionServer({
-      DATABASE_PATH: path.join(dataDir, "site.db"),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
+    server = await startOwnerServer("auth-attacks-", ADMIN, {
       // Forty failed logins must reach the password check, not the lockout.
       RATE_LIMIT_MULTIPLIER: "100",
     });
@@ -56,7 +47,6 @@ test.describe("authentication attacks against the production server", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("an unknown username and a wrong password take the same time and get the same answer", async () => {
@@ -97,13 +87,7 @@ test.describe("authentication attacks against the production server", () => {
 
   test("a direct client rotating X-Forwarded-For (and other address headers) is still limited by the address it connects from", async () => {
     // The limits as deployed (RATE_LIMIT_MULTIPLIER=1) and no trusted proxy (the default).
-    const limitedDir = mkdtempSync(path.join(os.tmpdir(), "auth-attacks-limited-"));
-    const limited = await startProductionServer({
-      DATABASE_PATH: path.join(limitedDir, "site.db"),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
+    const limited = await startOwnerServer("auth-attacks-limited-", ADMIN, {
       RATE_LIMIT_MULTIPLIER: "1",
       TRUST_PROXY_HOPS: undefined,
     });
@@ -125,7 +109,6 @@ test.describe("authentication attacks against the production server", () => {
       console.log(`[auth-attacks] rotating X-Forwarded-For: ${answers.map((answer) => answer.status).join(", ")}; Retry-After ${answers[5]?.retryAfter} s`);
     } finally {
       await limited.stop();
-      rmSync(limitedDir, { recursive: true, force: true });
     }
   });
 

@@ -1,8 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startProductionServer, type RunningServer } from "../support/production-server";
+import { type RunningServer, startOwnerServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -37,16 +34,8 @@ test.describe("the owner's known browser during an attack on the login", () => {
   test.describe.configure({ mode: "default", timeout: 90_000 });
 
   let server: RunningServer | undefined;
-  let dataDir: string | undefined;
-
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "known-browser-"));
-    server = await startProductionServer({
-      DATABASE_PATH: path.join(dataDir, "site.db"),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
+    server = await startOwnerServer("known-browser-", ADMIN, {
       RATE_LIMIT_MULTIPLIER: "1",
       TRUST_PROXY_HOPS: "1",
       SITE_URL: undefined,
@@ -55,7 +44,6 @@ test.describe("the owner's known browser during an attack on the login", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   // First: the attack in the next test makes unknown browsers wait.

@@ -1,8 +1,5 @@
 import type { Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startProductionServer, type RunningServer } from "../support/production-server";
+import { type RunningServer, startOwnerServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -32,16 +29,8 @@ test.describe("a login flood", () => {
   test.describe.configure({ mode: "default", timeout: 120_000 });
 
   let server: RunningServer | undefined;
-  let dataDir: string | undefined;
-
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "login-flood-"));
-    server = await startProductionServer({
-      DATABASE_PATH: path.join(dataDir, "site.db"),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
+    server = await startOwnerServer("login-flood-", ADMIN, {
       RATE_LIMIT_MULTIPLIER: "1",
       TRUST_PROXY_HOPS: "1",
       SITE_URL: undefined,
@@ -50,7 +39,6 @@ test.describe("a login flood", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("gets at most 30 password checks; a page answers within 500 ms meanwhile, and the owner's known browser signs in", async ({ page, browser }) => {

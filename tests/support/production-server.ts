@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import net from "node:net";
 import path from "node:path";
 
@@ -70,6 +72,34 @@ export async function startProductionServer(
     stop: async (signal: NodeJS.Signals = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * A production server of its own on a throw-away SQLite database, with the owner's
+ * account from `admin` (username and password, no hash); stopping it removes the database.
+ */
+export async function startOwnerServer(
+  folderPrefix: string,
+  admin: { username: string; password: string },
+  env: Record<string, string | undefined>,
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  const server = await startProductionServer({
+    DATABASE_PATH: path.join(dataDir, "site.db"),
+    DATABASE_URL: undefined,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_PASSWORD_HASH: undefined,
+    ...env,
+  });
+  return {
+    ...server,
+    stop: async (signal) => {
+      const code = await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
