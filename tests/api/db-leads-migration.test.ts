@@ -8,6 +8,8 @@ import { createFreshDatabase, ENGINES, postgresSkipped } from "../support/test-d
  * 0008_leads turns today's contact requests and surveys into the submissions of leads:
  * every row must come through with its id and fields, attached by the rule new
  * submissions follow (same e-mail, else same phone), and findable by the search.
+ * 0009_lead_insight gives each lead the service line of its first submission, and ties
+ * the outbox's copies to their lead.
  */
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -36,7 +38,7 @@ const surveys = [
 
 for (const engine of ENGINES) {
   const run = engine === "postgres" && postgresSkipped() ? describe.skip : describe;
-  run(`migration 0008_leads [${engine}]`, () => {
+  run(`migrations 0008_leads and 0009_lead_insight [${engine}]`, () => {
     it("attaches every existing contact request and survey to a lead, losing nothing", async () => {
       const fresh = await createFreshDatabase(engine);
       const db = createDb(fresh.config);
@@ -48,13 +50,19 @@ for (const engine of ENGINES) {
         await loose.deleteFrom("contact_requests").where("name", "=", "Nobody Special").execute();
         const contactsBefore = await loose.selectFrom("contact_requests").selectAll().orderBy("id").execute();
         const surveysBefore = await loose.selectFrom("survey_submissions").selectAll().orderBy("id").execute();
+        const eliContact = contactsBefore.find((row) => row.name === "Eli Park")!;
+        await loose
+          .insertInto("mail_outbox")
+          .values({ created_at: T0 + 6, kind: "contact", ref_id: eliContact.id, payload: '{"to":"owner@example.com"}', status: "sent", attempts: 1, next_attempt_at: T0 + 6, sent_at: T0 + 6 })
+          .execute();
 
         await migrateToLatest(db, engine);
 
         const contactsAfter = await loose.selectFrom("contact_requests").selectAll().orderBy("id").execute();
         const surveysAfter = await loose.selectFrom("survey_submissions").selectAll().orderBy("id").execute();
-        expect(contactsAfter.map(({ lead_id: _lead, ...row }) => row)).toEqual(contactsBefore);
-        expect(surveysAfter.map(({ lead_id: _lead, ...row }) => row)).toEqual(surveysBefore);
+        expect(contactsAfter.map(({ lead_id: _lead, touch: _touch, ...row }) => row)).toEqual(contactsBefore);
+        expect(surveysAfter.map(({ lead_id: _lead, touch: _touch, ...row }) => row)).toEqual(surveysBefore);
+        expect([...contactsAfter, ...surveysAfter].every((row) => row.touch === null)).toBe(true);
         expect([...contactsAfter, ...surveysAfter].every((row) => typeof row.lead_id === "number")).toBe(true);
 
         const leads = await db.selectFrom("leads").selectAll().orderBy("first_submitted_at").execute();
@@ -63,7 +71,15 @@ for (const engine of ENGINES) {
           ["Eli Park", "Park Printing", "eli@park.example", "8035550190", "new", T0 + 5, T0 + 7],
           ["Lone Survey Co", "Lone Survey Co", "lone@survey.example", "8285550111", "new", T0 + 8, T0 + 8],
         ]);
+        // 0009: the service line of each lead's first submission that names one, no touch yet.
+        expect(leads.map((lead) => [lead.service, lead.source, lead.first_channel, lead.last_channel, lead.first_touch])).toEqual([
+          ["managed-internet", "web", "Unassigned", "Unassigned", null],
+          ["it-support", "web", "Unassigned", "Unassigned", null],
+          [null, "web", "Unassigned", "Unassigned", null],
+        ]);
         const leadOf = (name: string) => leads.find((lead) => lead.name === name)!.id;
+        // An e-mail already in the outbox names its lead, and goes when the lead is erased.
+        expect((await db.selectFrom("mail_outbox").select("lead_id").execute()).map((row) => row.lead_id)).toEqual([leadOf("Eli Park")]);
         expect(contactsAfter.map((row) => row.lead_id)).toEqual([leadOf("Dana Whitfield"), leadOf("Dana Whitfield"), leadOf("Eli Park")]);
         expect(surveysAfter.map((row) => row.lead_id)).toEqual([leadOf("Dana Whitfield"), leadOf("Eli Park"), leadOf("Lone Survey Co")]);
 
@@ -81,6 +97,8 @@ for (const engine of ENGINES) {
           await closeDb();
           restoreDatabaseEnv(saved);
         }
+        await db.deleteFrom("leads").where("id", "=", leadOf("Eli Park")).execute();
+        expect(await db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
       } finally {
         await destroyDb(db);
         await fresh.drop();

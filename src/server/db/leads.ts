@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
+import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { engineOf } from "./connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
@@ -46,12 +47,17 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
       last_submitted_at: sql<number>`case when last_submitted_at < ${now} then ${now} else last_submitted_at end`,
       first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
       business: sql<string | null>`coalesce(business, ${identity.business})`,
+      service: sql<string | null>`coalesce(service, ${submissionService(record)})`,
       updated_at: now,
     })
     .where("id", "=", lead.id)
     .execute();
   await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
   return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
+}
+
+function submissionService(record: Submission): LeadService | null {
+  return record.kind === "contact" ? serviceOfContact(record.data.projectType) : serviceOfSurvey(record.data.interestedServices);
 }
 
 /**
@@ -61,7 +67,7 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
 export async function queueLeadNotification(
   trx: Kysely<Database>,
   attached: AttachedSubmission,
-  entry: Omit<OutboxEntry, "refId" | "heldUntil">,
+  entry: Omit<OutboxEntry, "kind" | "refId" | "leadId" | "heldUntil"> & { kind: Submission["kind"] },
   allowance?: NotificationAllowance,
 ): Promise<void> {
   if (attached.folded) return;
@@ -72,7 +78,7 @@ export async function queueLeadNotification(
       .execute();
     return;
   }
-  await enqueueOutboxMessage(trx, { ...entry, refId: attached.submissionId }, allowance);
+  await enqueueOutboxMessage(trx, { ...entry, refId: attached.submissionId, leadId: attached.leadId }, allowance);
 }
 
 function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now: number, leadId: number): Promise<{ id: number }> {
@@ -215,7 +221,7 @@ export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: nu
   const held = await trx.deleteFrom("lead_held_notifications").where("lead_id", "=", leadId).returningAll().execute();
   for (const row of held.sort((a, b) => a.id - b.id)) {
     // Written only by this module, from a typed OutboxMessage.
-    await outboxInsert(trx, { kind: row.kind, refId: row.ref_id, message: JSON.parse(row.payload) as OutboxEntry["message"], now }).execute();
+    await outboxInsert(trx, { kind: row.kind, refId: row.ref_id, leadId, message: JSON.parse(row.payload) as OutboxEntry["message"], now }).execute();
   }
   return held.length;
 }

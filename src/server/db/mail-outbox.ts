@@ -53,8 +53,10 @@ export async function enqueueOutboxMessage(executor: Kysely<Database>, entry: Ou
 }
 
 export type OutboxEntry = {
-  kind: "contact" | "survey";
+  kind: Exclude<OutboxKind, "digest">;
   refId: number;
+  /** The lead the message is about: erasing the lead deletes the message. */
+  leadId: number;
   message: OutboxMessage;
   now: number;
   /** Held for the digest until then (the end of the window that overflowed) instead of sent on its own. */
@@ -83,6 +85,7 @@ export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
       created_at: entry.now,
       kind: entry.kind,
       ref_id: entry.refId,
+      lead_id: entry.leadId,
       payload: JSON.stringify(entry.message),
       status: held ? "held" : "pending",
       attempts: 0,

@@ -30,6 +30,8 @@ export interface ContactRequestsTable {
   message: string;
   /** The lead this request is a submission of (null only before the leads migration ran). */
   lead_id: LeadReference;
+  /** JSON of the visit's touch (src/lib/attribution), null before attribution. */
+  touch: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SurveySubmissionsTable {
@@ -51,6 +53,8 @@ export interface SurveySubmissionsTable {
   additional_comments: string;
   /** The lead this survey is a submission of (null only before the leads migration ran). */
   lead_id: LeadReference;
+  /** JSON of the visit's touch (src/lib/attribution), null before attribution. */
+  touch: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 type LeadReference = ColumnType<number | null, number | null | undefined, number | null>;
@@ -76,7 +80,24 @@ export interface LeadsTable {
   first_response_at: number | null;
   created_at: number;
   updated_at: number;
+  /** How the lead reached the desk: the website, or added by the owner after a phone call or a walk-in. */
+  source: ColumnType<LeadSource, LeadSource | undefined, LeadSource>;
+  /** JSON of the first and the latest touch; null before attribution and for leads the owner added. */
+  first_touch: OptionalText;
+  last_touch: OptionalText;
+  /** The touches' channels (Unassigned before attribution) and campaigns, for filters and reports. */
+  first_channel: ColumnType<string, string | undefined, string>;
+  last_channel: ColumnType<string, string | undefined, string>;
+  first_campaign: OptionalText;
+  last_campaign: OptionalText;
+  /** The service line of the first submission that names one (src/lib/lead-services.ts). */
+  service: OptionalText;
+  /** The survey qualification score, null without a survey. */
+  score: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+export type LeadSource = "web" | "phone" | "walk-in";
 
 export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done";
 
@@ -130,8 +151,11 @@ export interface LoginThrottleTable {
   last_attempt_at: number;
 }
 
-/** A lead's notification (`ref_id` is the lead's id), or an hourly digest of held ones. */
-export type OutboxKind = "contact" | "survey" | "digest";
+/**
+ * A submission's notification to the owner (`ref_id` is the submission's id), an hourly digest
+ * of held ones, the visitor's acknowledgement, the owner's reply, or a new-lead webhook call.
+ */
+export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook";
 /**
  * `held`: a lead notification over the hourly e-mail allowance, waiting for the digest
  * (`next_attempt_at` is when its hour ends); `digested`: taken into the digest
@@ -156,6 +180,8 @@ export interface MailOutboxTable {
   sent_at: number | null;
   /** For a held notification: the digest that carries it. */
   digest_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The lead the message is about (on delete cascade); null for a digest. */
+  lead_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AdminSessionsTable {
