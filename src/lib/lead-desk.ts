@@ -52,7 +52,11 @@ export type TimelineEntry = TimelineBase &
     | { type: "call"; outcome: CallOutcome; note: string | null }
     | { type: "follow_up_set"; dueAt: string }
     | { type: "follow_up_done"; dueAt: string }
+    | { type: "email"; subject: string; body: string; templateId: number | null; delivery: EmailDelivery }
   );
+
+/** A reply from the desk (docs/lead-mail.md): queued in the outbox, or drafted in the owner's e-mail app (no SMTP). */
+export type EmailDelivery = "queued" | "drafted";
 
 export type LeadDetail = LeadListItem & {
   lostReason: LostReason | null;

@@ -35,6 +35,20 @@ export function mailConfig(): MailConfig | null {
   return { smtpUrl, from, leadsTo };
 }
 
+/**
+ * Where an answer to the e-mails the site sends a visitor (acknowledgements, replies from
+ * the desk) goes: MAIL_REPLY_TO, else the owner's LEADS_TO. Null when neither is set.
+ */
+export function mailReplyTo(): string | null {
+  return process.env.MAIL_REPLY_TO?.trim() || process.env.LEADS_TO?.trim() || null;
+}
+
+/** Visitors get an acknowledgement e-mail of what they sent unless LEAD_ACKNOWLEDGEMENT is off. */
+export function leadAcknowledgementEnabled(): boolean {
+  const raw = process.env.LEAD_ACKNOWLEDGEMENT?.trim().toLowerCase();
+  return !raw || !["off", "false", "0", "no"].includes(raw);
+}
+
 export function outboxPollMs(): number {
   return positiveNumber("OUTBOX_POLL_MS", 5000);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
-import { attachSubmission, queueLeadNotification } from "./leads";
-import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
+import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
+import { consumeRateLimit } from "./rate-limits";
 import { type Database, writeBoolean } from "./schema";
 
 /** One validated submission of either kind. */
@@ -9,6 +10,9 @@ export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: Submiss
 
 /** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
 export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
+
+/** The e-mail that tells the visitor their submission arrived, and the counter that keeps their address to one an hour. */
+export type LeadAcknowledgement = { message: OutboxMessage; allowance: NotificationAllowance };
 
 /**
  * Writes one submission through `trx`, the transaction of the request that brought it
@@ -19,10 +23,31 @@ export type LeadNotification = { message: OutboxMessage; allowance?: Notificatio
  * until "Not spam". The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
-export async function storeSubmission(trx: Kysely<Database>, submission: Submission, now: number, notification?: LeadNotification): Promise<{ id: number }> {
+export async function storeSubmission(
+  trx: Kysely<Database>,
+  submission: Submission,
+  now: number,
+  notification?: LeadNotification,
+  acknowledgement?: LeadAcknowledgement,
+): Promise<{ id: number }> {
   const attached = await attachSubmission(trx, submission, now);
   if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
   return { id: attached.submissionId };
+}
+
+/**
+ * Queues the visitor's acknowledgement through `trx` (docs/lead-mail.md): none for a
+ * folded submission (its twin was acknowledged) or one joining a Spam lead, and none
+ * when its address already had one in the last hour. Only a message that is queued
+ * counts against the address. False when none was queued.
+ */
+export async function queueAcknowledgement(trx: Kysely<Database>, attached: AttachedSubmission, acknowledgement: LeadAcknowledgement, now: number): Promise<boolean> {
+  if (attached.folded || attached.leadIsSpam) return false;
+  const { key, limit, windowMs } = acknowledgement.allowance;
+  if (!(await consumeRateLimit(key, limit, windowMs, now, trx)).allowed) return false;
+  await enqueueOutboxMessage(trx, { kind: "acknowledgement", refId: attached.submissionId, leadId: attached.leadId, message: acknowledgement.message, now });
+  return true;
 }
 
 /** The row a submission is stored as. */

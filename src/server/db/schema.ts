@@ -99,7 +99,7 @@ export interface LeadsTable {
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {
@@ -182,6 +182,16 @@ export interface MailOutboxTable {
   digest_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The lead the message is about (on delete cascade); null for a digest. */
   lead_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A reply the owner starts from on a lead (docs/lead-mail.md); `subject` and `body` hold placeholders. */
+export interface ReplyTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface AdminSessionsTable {
@@ -267,6 +277,7 @@ export interface Database {
   lead_events: LeadEventsTable;
   lead_held_notifications: LeadHeldNotificationsTable;
   lead_search: LeadSearchTable;
+  reply_templates: ReplyTemplatesTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

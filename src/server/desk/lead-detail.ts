@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, LeadDetail, LeadStatus, LeadSubmission, LostReason, TimelineEntry } from "@/lib/lead-desk";
+import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, TimelineEntry } from "@/lib/lead-desk";
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
@@ -71,6 +71,7 @@ type EventData = {
   call: { outcome: CallOutcome; note: string | null };
   follow_up_set: { dueAt: number };
   follow_up_done: { dueAt: number };
+  email: { subject: string; body: string; templateId: number | null; delivery: EmailDelivery };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -98,6 +99,10 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     case "follow_up_set":
     case "follow_up_done":
       return { ...base, type: event.type, dueAt: isoFromMillis(Number((data as EventData["follow_up_set"]).dueAt)) };
+    case "email": {
+      const email = data as EventData["email"];
+      return { ...base, type: "email", subject: String(email.subject), body: String(email.body), templateId: email.templateId ?? null, delivery: email.delivery };
+    }
     default:
       return undefined;
   }

@@ -42,6 +42,11 @@ export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: S
     .where("ref_id", "=", submission.id)
     .returning("digest_id")
     .execute();
+  // The visitor's acknowledgement carries a copy too. It names the submission by id and its
+  // lead; a contact and a survey of the same lead with the same id lose both (the same person's).
+  if (deleted?.lead_id != null) {
+    await trx.deleteFrom("mail_outbox").where("kind", "=", "acknowledgement").where("ref_id", "=", submission.id).where("lead_id", "=", deleted.lead_id).execute();
+  }
   const digestIds = new Set(notifications.flatMap((row) => (row.digest_id === null ? [] : [row.digest_id])));
   for (const digestId of digestIds) await rewriteDigest(trx, digestId);
   if (!deleted) return false;

@@ -20,6 +20,17 @@ export interface LeadKind<Data, Stored> {
   readonly email: { readonly title: string; subject(data: Data): string; readonly show: Shown<Data, string> };
   /** After id, createdAt and status. */
   readonly csv: { readonly show: Shown<Stored, string> };
+  /**
+   * The e-mail that tells the visitor their submission arrived (src/server/mail/acknowledgement-email.ts):
+   * its subject, greeting and what happens next; their copy lists the fields as the owner's
+   * e-mail shows them, but for those the visitor did not type.
+   */
+  readonly acknowledgement: {
+    readonly subject: string;
+    greeting(data: Data): string;
+    readonly next: string;
+    readonly leaveOut: readonly (keyof Data & string)[];
+  };
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
@@ -41,6 +52,12 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
         source: (source) => (source && isContactPreset(source) ? contactPresetLabels[source] : (source ?? "")),
       },
     },
+    acknowledgement: {
+      subject: "We received your message",
+      greeting: (data) => `Hi ${data.name},`,
+      next: "We read every request ourselves and will call or e-mail you within one business day to talk it through.",
+      leaveOut: ["source"],
+    },
   },
   survey: {
     form: submissionForms.survey,
@@ -60,6 +77,12 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
         hasPublicWifi: (value) => yesNo(value).toLowerCase(),
         interestedServices: (services) => services.map(surveyServiceLabel).join("; "),
       },
+    },
+    acknowledgement: {
+      subject: "We received your connectivity survey",
+      greeting: () => "Hello,",
+      next: "We will look through your answers and call or e-mail you within one business day with what we would recommend for your business.",
+      leaveOut: [],
     },
   },
 };

@@ -1,12 +1,14 @@
 import { randomInt } from "node:crypto";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { mailConfig } from "@/server/config";
+import { leadAcknowledgementEnabled, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
-import { type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
+import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
 import { consumeRateLimit } from "@/server/db/rate-limits";
+import { buildAcknowledgementEmail } from "@/server/mail/acknowledgement-email";
 import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
+import { acknowledgementAllowance } from "./acknowledgement-allowance";
 import { leadEmailAllowance } from "./lead-email-allowance";
 import { submissionRateLimit } from "./submission-rate-limit";
 
@@ -24,6 +26,8 @@ export type LeadOutcome =
  * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
  * Once acknowledged, it is kept and will be e-mailed even if SMTP is down at that
  * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
+ * The visitor's acknowledgement e-mail is queued in the same transaction (unless
+ * LEAD_ACKNOWLEDGEMENT is off; rules in docs/lead-mail.md).
  */
 export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string): Promise<LeadOutcome> {
   const form = submissionForms[kind];
@@ -40,8 +44,12 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
     if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
+    const acknowledgement: LeadAcknowledgement | undefined =
+      mail && leadAcknowledgementEnabled()
+        ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowance: acknowledgementAllowance(data.email) }
+        : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
-    const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification);
+    const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification, acknowledgement);
     return { status: "stored", id };
   });
   if (outcome.status === "stored" && mail) kickOutbox();

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, PhoneCall, StickyNote } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
@@ -15,6 +15,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   call: PhoneCall,
   follow_up_set: CalendarClock,
   follow_up_done: CalendarCheck,
+  email: Mail,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -36,6 +37,8 @@ function headline(entry: TimelineEntry): string {
       return `Follow-up set for ${formatDateTime(entry.dueAt)}`;
     case "follow_up_done":
       return `Follow-up done (was due ${formatDateTime(entry.dueAt)})`;
+    case "email":
+      return `${entry.delivery === "queued" ? "E-mail sent" : "E-mail drafted"}: ${entry.subject}`;
   }
 }
 
@@ -43,6 +46,7 @@ function body(entry: TimelineEntry): string | null {
   if (entry.type === "note") return entry.text;
   if (entry.type === "call") return entry.note;
   if (entry.type === "submission") return entry.summary;
+  if (entry.type === "email") return entry.body;
   return null;
 }
 
