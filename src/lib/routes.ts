@@ -28,5 +28,6 @@ export const routes = {
   adminSurveys: "/admin/surveys",
   adminContacts: "/admin/contacts",
   adminAccount: "/admin/account",
+  adminTemplates: "/admin/templates",
   adminSetup: "/admin/setup",
 } as const;

@@ -124,15 +124,17 @@ describeEachEngine("submission API", () => {
         expect(await listOutbox()).toHaveLength(0);
       });
 
-      it("queues a lead notification with the row when mail is configured", async () => {
+      it("queues a lead notification and the visitor's acknowledgement with the row when mail is configured", async () => {
         process.env.SMTP_URL = "smtp://127.0.0.1:1";
         process.env.MAIL_FROM = "website@example.com";
         process.env.LEADS_TO = "owner@example.com";
         const response = await route.post(jsonRequest(route.path, route.valid, { address: nextAddress() }));
         expect(response.status).toBe(201);
         const { id } = (await response.json()) as { id: number };
-        const outbox = await listOutbox();
-        expect(outbox).toHaveLength(1);
+        const queued = await listOutbox();
+        expect(queued.map((item) => item.kind).sort()).toEqual(["acknowledgement", kind].sort());
+        expect(queued.find((item) => item.kind === "acknowledgement")?.payload.to).toBe(route.valid.email);
+        const outbox = queued.filter((item) => item.kind === kind);
         expect(outbox[0]).toMatchObject({ kind, refId: id, status: "pending" });
         expect(outbox[0]?.payload.replyTo).toBe(route.valid.email);
         expect(outbox[0]?.payload.to).toBe("owner@example.com");

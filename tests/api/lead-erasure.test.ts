@@ -44,6 +44,8 @@ beforeEach(() => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   process.env.MAIL_FROM = "Saluda Ridge Website <website@example.com>";
   process.env.LEADS_TO = "owner@example.com";
+  // The owner's e-mails are counted here; the visitor's acknowledgement is tests/api/lead-mail.test.ts's.
+  process.env.LEAD_ACKNOWLEDGEMENT = "off";
   process.env.RATE_LIMIT_MULTIPLIER = "100";
   process.env.LEAD_EMAILS_PER_HOUR = String(PER_HOUR);
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -59,7 +61,7 @@ afterEach(async () => {
 });
 
 afterAll(() => {
-  for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO", "RATE_LIMIT_MULTIPLIER", "LEAD_EMAILS_PER_HOUR"]) delete process.env[name];
+  for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO", "RATE_LIMIT_MULTIPLIER", "LEAD_ACKNOWLEDGEMENT", "LEAD_EMAILS_PER_HOUR"]) delete process.env[name];
 });
 
 type Kind = "contact" | "survey";

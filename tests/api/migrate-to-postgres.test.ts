@@ -12,6 +12,7 @@ import { surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { startPendingLogin } from "@/server/auth/pending-login";
 import { beginEnrolment, confirmEnrolment } from "@/server/auth/two-factor";
+import { createReplyTemplate, listReplyTemplates, updateReplyTemplate } from "@/server/db/reply-templates";
 import { readTwoFactor } from "@/server/db/admin-two-factor";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
 import { findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
@@ -170,6 +171,10 @@ async function fillThroughTheApp(): Promise<void> {
   await startPendingLogin(now);
   // A device cookie replaced by a newer one: it must stay retired on PostgreSQL.
   await retireDeviceCookieNonce("AAAAAAAAAAAAAAAAAAAAAA", now, now - 1000);
+  // The owner's templates replace the ones the target's migration seeded: one edited, one added.
+  const [seeded] = await listReplyTemplates();
+  await updateReplyTemplate(seeded!.id, { body: `Hi {{name}}, ${UNUSUAL.slice(0, 80)}` }, now);
+  await createReplyTemplate({ name: "Site visit", subject: "Visit for {{business}}", body: "We can visit on Tuesday." }, now);
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
@@ -196,6 +201,7 @@ async function readThroughTheApp() {
     recoveryCodes: (await db.selectFrom("admin_recovery_codes").selectAll().orderBy("code_hash").execute()).map((row) => ({ ...row, created_at: Number(row.created_at), used_at: row.used_at === null ? null : Number(row.used_at) })),
     pendingLogins: (await db.selectFrom("admin_pending_logins").selectAll().execute()).map((row) => ({ ...row, created_at: Number(row.created_at), expires_at: Number(row.expires_at), attempts: Number(row.attempts) })),
     retiredDeviceCookie: await isDeviceCookieNonceRetired("AAAAAAAAAAAAAAAAAAAAAA"),
+    replyTemplates: await listReplyTemplates(),
   };
 }
 
@@ -255,7 +261,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 37 rows in 15 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 41 rows in 16 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -335,7 +341,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     expect(await readThroughTheApp()).toEqual(inSqlite);
     expect(await countRows()).toEqual({
       mail_outbox: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 2, leads: 2, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
-      admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1,
+      admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1, reply_templates: 4,
     });
   });
 });

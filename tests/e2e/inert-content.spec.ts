@@ -76,6 +76,8 @@ test.describe("stored script and HTML stay text in CSV exports and e-mails", () 
       SMTP_URL: sink.url,
       MAIL_FROM: "Saluda Ridge Website <website@example.com>",
       LEADS_TO: "owner@example.com",
+      // Counts the owner's e-mails only (the visitor's acknowledgement: tests/api/lead-mail.test.ts).
+      LEAD_ACKNOWLEDGEMENT: "off",
       OUTBOX_POLL_MS: "200",
     });
     const post = async (target: string, body: unknown) => {

@@ -9,6 +9,7 @@ import { AuthRequired } from "../shared/auth-required";
 import { CallLogger } from "./call-logger";
 import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
+import { LeadReply } from "./lead-reply";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadTimeline } from "./lead-timeline";
 import { NoteForm } from "./note-form";
@@ -74,6 +75,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
           <Card className="grid gap-6 p-4 sm:p-6">
             <CallLogger leadId={leadId} />
             <FollowUpPanel lead={data} />
+            <LeadReply lead={data} />
           </Card>
         </div>
         <div className="grid gap-6">
