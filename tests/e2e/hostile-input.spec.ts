@@ -60,6 +60,14 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "DELETE /api/admin/leads/{id}/notes/{noteId}", method: "DELETE", path: (id) => `/api/admin/leads/1/notes/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["PATCH"] },
   { name: "POST /api/admin/leads/{id}/calls", method: "POST", path: (id) => `/api/admin/leads/${id}/calls`, hasId: true, mutates: true, answers: [201, 400, 404, 413, 415] },
   { name: "GET /api/admin/today", method: "GET", path: () => "/api/admin/today", hasId: false, mutates: false },
+  // Replies and their templates (docs/lead-mail.md). Without SMTP a reply is a draft; 409 for a lead without an e-mail or "send" without SMTP.
+  { name: "GET /api/admin/reply-templates", method: "GET", path: () => "/api/admin/reply-templates", hasId: false, mutates: false, otherMethods: ["POST"] },
+  { name: "POST /api/admin/reply-templates", method: "POST", path: () => "/api/admin/reply-templates", hasId: false, mutates: true, answers: [201, 400, 413, 415], otherMethods: ["GET", "HEAD"] },
+  { name: "GET /api/admin/reply-templates/{id}", method: "GET", path: (id) => `/api/admin/reply-templates/${id}`, hasId: true, mutates: false, otherMethods: ["PATCH", "DELETE"] },
+  { name: "PATCH /api/admin/reply-templates/{id}", method: "PATCH", path: (id) => `/api/admin/reply-templates/${id}`, hasId: true, mutates: true, answers: [200, 400, 404, 413, 415], otherMethods: ["GET", "HEAD", "DELETE"] },
+  { name: "DELETE /api/admin/reply-templates/{id}", method: "DELETE", path: (id) => `/api/admin/reply-templates/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["GET", "HEAD", "PATCH"] },
+  { name: "GET /api/admin/leads/{id}/replies", method: "GET", path: (id) => `/api/admin/leads/${id}/replies`, hasId: true, mutates: false, otherMethods: ["POST"] },
+  { name: "POST /api/admin/leads/{id}/replies", method: "POST", path: (id) => `/api/admin/leads/${id}/replies`, hasId: true, mutates: true, answers: [201, 400, 404, 409, 413, 415], otherMethods: ["GET", "HEAD"] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

@@ -508,7 +508,7 @@ export function expectedAdminStatuses(endpoint: AdminEndpoint, c: AdminCase): nu
   if (c.id && c.id.decoded === null) return [400];
   const method = c.request.method === "HEAD" && endpoint.method === "GET" ? "GET" : c.request.method;
   if (method === "OPTIONS") return [204];
-  if (endpoint.otherMethods?.includes(c.request.method)) return [200, 201, 204, 400, 401, 403, 404, 413, 415];
+  if (endpoint.otherMethods?.includes(c.request.method)) return [200, 201, 204, 400, 401, 403, 404, 409, 413, 415];
   if (method !== endpoint.method) return [405];
   if (endpoint.mutates && c.origin === "foreign") return [403];
   if (endpoint.public) return [200];
