@@ -119,7 +119,8 @@ async function openReply(page: Page, server: RunningServer, lead: Lead) {
 for (const width of [375, 1280]) {
   test.describe(`replies at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    test.describe.configure({ timeout: 90_000 });
+    // Several axe runs per test, two servers per worker, on shared cores.
+    test.describe.configure({ timeout: 180_000 });
 
     test("the owner adds, edits and deletes a reply template, with the placeholders explained and refused when unknown", async ({ page }) => {
       await logIn(page, drafting);
