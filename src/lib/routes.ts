@@ -28,5 +28,6 @@ export const routes = {
   adminSurveys: "/admin/surveys",
   adminContacts: "/admin/contacts",
   adminAccount: "/admin/account",
+  adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
 } as const;

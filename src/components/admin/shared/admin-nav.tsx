@@ -17,6 +17,7 @@ const links: readonly NavLink[] = [
   { href: routes.adminLeads, label: "Leads", count: (counts) => counts.leadsNew },
   { href: routes.adminSurveys, label: "Surveys", count: (counts) => counts.surveys },
   { href: routes.adminContacts, label: "Contacts", count: (counts) => counts.contacts },
+  { href: routes.adminReports, label: "Reports" },
   { href: routes.adminAccount, label: "Account" },
 ];
 
