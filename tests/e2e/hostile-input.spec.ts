@@ -60,6 +60,9 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "DELETE /api/admin/leads/{id}/notes/{noteId}", method: "DELETE", path: (id) => `/api/admin/leads/1/notes/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["PATCH"] },
   { name: "POST /api/admin/leads/{id}/calls", method: "POST", path: (id) => `/api/admin/leads/${id}/calls`, hasId: true, mutates: true, answers: [201, 400, 404, 413, 415] },
   { name: "GET /api/admin/today", method: "GET", path: () => "/api/admin/today", hasId: false, mutates: false },
+  // Reports: 400 for a bad grouping, date or range (docs/reports.md).
+  { name: "GET /api/admin/reports/leads", method: "GET", path: () => "/api/admin/reports/leads", hasId: false, mutates: false, answers: [200, 400] },
+  { name: "GET /api/admin/reports/speed", method: "GET", path: () => "/api/admin/reports/speed", hasId: false, mutates: false, answers: [200, 400] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

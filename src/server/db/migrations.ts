@@ -559,7 +559,8 @@ function parseList(text: string): string[] {
  * counts the leads that reached a stage, not only those sitting in it. Filled from the
  * timeline's status entries (the first move to each status); a lead in a status with no
  * such entry (written before the timeline, or by hand) reached it when it last changed.
- * The index covers the reports' reading of a range of first submissions.
+ * The index covers every report's reading of a range of first submissions, so none
+ * reads the table's rows (scattered over the file by submission time).
  */
 async function addLeadMilestones(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
   const target = engine === "postgres" ? sql`(lead_events.data::jsonb ->> 'to')` : sql`json_extract(lead_events.data, '$.to')`;
@@ -574,6 +575,6 @@ async function addLeadMilestones(db: Kysely<unknown>, engine: DbEngine): Promise
   await db.schema
     .createIndex("leads_reports_idx")
     .on("leads")
-    .columns(["first_submitted_at", "status", "first_response_at", "quoted_at", "won_at"])
+    .columns(["first_submitted_at", "status", "first_response_at", "quoted_at", "won_at", "source", "first_channel", "service"])
     .execute();
 }
