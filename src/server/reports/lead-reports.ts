@@ -78,34 +78,47 @@ async function weekReport(db: Kysely<Database>, range: ReportRange): Promise<Lea
   }));
 }
 
+/** A lead's wait for its first response (speed to lead), in ms; a response logged before the submission counts as no wait. */
+const WAIT = sql`case when leads.first_response_at < leads.first_submitted_at then 0 else leads.first_response_at - leads.first_submitted_at end`;
+/** The leads whose speed to lead counts: answered, from the web (leads the owner added by hand have no wait to measure), not Spam. */
+const ANSWERED_WEB_LEAD = sql`leads.status <> 'spam' and leads.source = 'web' and leads.first_response_at is not null`;
+
 /**
  * GET /api/admin/reports/speed: per month of the range (New York), the median time from
- * first submission to first response of the web leads that have had one (leads the owner
- * added by hand have no wait to measure). The median is the middle wait, or the mean of
- * the middle two: window functions both engines run.
+ * first submission to first response of the web leads that have had one. Two queries, the
+ * same on both engines: how many such leads each month has, grouped in the database; then
+ * each month's middle wait, or middle two, by `order by … limit … offset` (as Today's
+ * median), averaged in the database. (Window functions, row_number and count over the
+ * month, gave the same answer but took twice as long on SQLite at 100,000 leads.)
  */
 export async function speedReport(range: ReportRange, db?: Kysely<Database>): Promise<SpeedReportRow[]> {
   const executor = db ?? (await getDb());
   const buckets = monthBuckets(range);
-  const { rows } = await sql<{ month: string; median: number | string; leads: number | string }>`
-    with ${bucketsTable(buckets)},
-    waits as (
-      select buckets.bucket as month,
-        case when leads.first_response_at < leads.first_submitted_at then 0 else leads.first_response_at - leads.first_submitted_at end as wait
-      from buckets
-      join leads on leads.first_submitted_at >= buckets.start_at and leads.first_submitted_at < buckets.end_at
-      where leads.status <> 'spam' and leads.source = 'web' and leads.first_response_at is not null
-    ),
-    ranked as (
-      select month, wait, row_number() over (partition by month order by wait) as position, count(*) over (partition by month) as total from waits
-    )
-    select month, avg(wait) as median, max(total) as leads from ranked
-    where position in ((total + 1) / 2, (total + 2) / 2)
-    group by month`.execute(executor);
-  const byMonth = new Map(rows.map((row) => [String(row.month), row]));
+  const counted = await sql<{ month: string; leads: number | string }>`
+    with ${bucketsTable(buckets)}
+    select buckets.bucket as month, count(*) as leads from buckets
+    join leads on leads.first_submitted_at >= buckets.start_at and leads.first_submitted_at < buckets.end_at
+    where ${ANSWERED_WEB_LEAD}
+    group by buckets.bucket`.execute(executor);
+  const answered = new Map(counted.rows.map((row) => [String(row.month), Number(row.leads)]));
+  const middles = buckets
+    .filter((bucket) => (answered.get(bucket.key) ?? 0) > 0)
+    .map((bucket, index) => {
+      const leads = answered.get(bucket.key)!;
+      return sql`select * from (
+        select cast(${bucket.key} as text) as month, ${WAIT} as wait from leads
+        where leads.first_submitted_at >= ${bucket.start} and leads.first_submitted_at < ${bucket.end} and ${ANSWERED_WEB_LEAD}
+        order by wait limit ${leads % 2 === 0 ? 2 : 1} offset ${Math.floor((leads - 1) / 2)}) as ${sql.raw(`middle_${index}`)}`;
+    });
+  const medians = new Map<string, number>();
+  if (middles.length > 0) {
+    const { rows } = await sql<{ month: string; median: number | string }>`
+      select month, avg(wait) as median from (${sql.join(middles, sql` union all `)}) as middles group by month`.execute(executor);
+    for (const row of rows) medians.set(String(row.month), Number(row.median));
+  }
   return buckets.map((bucket) => {
-    const row = byMonth.get(bucket.key);
-    return row ? { month: bucket.key, medianSeconds: Math.round(Number(row.median) / 1000), leads: Number(row.leads) } : { month: bucket.key, medianSeconds: null, leads: 0 };
+    const median = medians.get(bucket.key);
+    return median === undefined ? { month: bucket.key, medianSeconds: null, leads: 0 } : { month: bucket.key, medianSeconds: Math.round(median / 1000), leads: answered.get(bucket.key)! };
   });
 }
 

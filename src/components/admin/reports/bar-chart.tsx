@@ -29,8 +29,8 @@ export function BarChart({ bars, summary, layout }: Props) {
               {bar.label}
             </text>
             <g transform={`translate(${BESIDE_LABEL_WIDTH} 0)`}>
-              <rect x="0" y="4" height="16" width={share(bar.value, BESIDE_SPAN)} rx="2" className="fill-brand-300" />
-              {bar.part !== undefined && <rect x="0" y="4" height="16" width={share(bar.part, BESIDE_SPAN)} rx="2" className="fill-brand-700" />}
+              <rect x="0" y="4" height="16" width={share(bar.value, BESIDE_SPAN)} rx="2" className="fill-brand-500" />
+              {bar.part !== undefined && <rect x="0" y="4" height="16" width={share(bar.part, BESIDE_SPAN)} rx="2" className="fill-brand-900" />}
               <text x={share(bar.value, BESIDE_SPAN)} dx="6" y="16" className="fill-slate-900 font-semibold">
                 {bar.valueText}
               </text>
@@ -51,8 +51,8 @@ export function BarChart({ bars, summary, layout }: Props) {
             {bar.valueText}
           </text>
           <rect x="0" y="22" height="16" width="100%" rx="2" className="fill-slate-100" />
-          <rect x="0" y="22" height="16" width={share(bar.value, 100)} rx="2" className="fill-brand-300" />
-          {bar.part !== undefined && <rect x="0" y="22" height="16" width={share(bar.part, 100)} rx="2" className="fill-brand-700" />}
+          <rect x="0" y="22" height="16" width={share(bar.value, 100)} rx="2" className="fill-brand-500" />
+          {bar.part !== undefined && <rect x="0" y="22" height="16" width={share(bar.part, 100)} rx="2" className="fill-brand-900" />}
         </g>
       ))}
     </svg>

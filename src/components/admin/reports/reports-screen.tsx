@@ -82,13 +82,13 @@ export function ReportsScreen({ view }: { view: ReportsView }) {
         <ReportFigure
           id="weeks"
           title="Leads per week"
-          note="Weeks start on Monday."
+          note="Weeks start on Monday. Dark: won."
           csvHref={reportCsvHref("week", from, to)}
           chart={
             <BarChart
               layout="beside"
               summary={`Leads per week, last ${view.weeks} weeks: ${plural(total.leads, "lead")}${busiest && busiest.leads > 0 ? `, most in the week of ${weekFormat.format(day(busiest.key!))} (${busiest.leads})` : ""}.`}
-              bars={view.byWeek.map((row) => ({ label: weekFormat.format(day(row.key!)), value: row.leads, valueText: count.format(row.leads) }))}
+              bars={view.byWeek.map((row) => ({ label: weekFormat.format(day(row.key!)), value: row.leads, part: row.won, valueText: count.format(row.leads) }))}
             />
           }
           table={{ caption: "Leads per week", columns: ["Week starting", "Leads", "Won"], rows: view.byWeek.map((row) => [dayFormat.format(day(row.key!)), row.leads, row.won]) }}
