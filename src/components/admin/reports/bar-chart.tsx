@@ -24,7 +24,7 @@ export function BarChart({ bars, summary, layout }: Props) {
     return (
       <svg role="img" aria-label={summary} width="100%" height={bars.length * BESIDE_ROW} className="block overflow-hidden text-xs">
         {bars.map((bar, index) => (
-          <g key={bar.label} transform={`translate(0 ${index * BESIDE_ROW})`}>
+          <g key={index} transform={`translate(0 ${index * BESIDE_ROW})`}>
             <text x="0" y="16" className="fill-slate-700">
               {bar.label}
             </text>
@@ -43,7 +43,7 @@ export function BarChart({ bars, summary, layout }: Props) {
   return (
     <svg role="img" aria-label={summary} width="100%" height={bars.length * ABOVE_ROW} className="block overflow-hidden text-[13px]">
       {bars.map((bar, index) => (
-        <g key={bar.label} transform={`translate(0 ${index * ABOVE_ROW})`}>
+        <g key={index} transform={`translate(0 ${index * ABOVE_ROW})`}>
           <text x="0" y="15" className="fill-slate-800 font-semibold">
             {bar.label}
           </text>
