@@ -38,12 +38,12 @@ async function rowsOf<T>(response: Response): Promise<T[]> {
   return (JSON.parse(text) as { rows: T[] }).rows;
 }
 
-function leadsBy(token: string, query: string): Promise<LeadReportRow[]> {
-  return call(leadsReportEndpoint.GET, `/api/admin/reports/leads?${query}`, token).then((response) => rowsOf<LeadReportRow>(response));
+async function leadsBy(token: string, query: string): Promise<LeadReportRow[]> {
+  return rowsOf<LeadReportRow>(await call(leadsReportEndpoint.GET, `/api/admin/reports/leads?${query}`, token));
 }
 
-function speed(token: string, query: string): Promise<SpeedReportRow[]> {
-  return call(speedReportEndpoint.GET, `/api/admin/reports/speed?${query}`, token).then((response) => rowsOf<SpeedReportRow>(response));
+async function speed(token: string, query: string): Promise<SpeedReportRow[]> {
+  return rowsOf<SpeedReportRow>(await call(speedReportEndpoint.GET, `/api/admin/reports/speed?${query}`, token));
 }
 
 /** The body as sent, byte-order mark included (Response.text() drops it). */
