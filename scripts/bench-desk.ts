@@ -1,10 +1,11 @@
 /**
  * npm run bench:desk — how fast the lead desk answers with years of leads. Seeds a new
  * SQLite database with 10,000 fictional leads and 30,000 submissions, times the list,
- * the search, one lead and Today through their route handlers (session check and JSON
+ * the search, one lead, Today and the reports (over 52 weeks, and the weeks and speed
+ * over the longest range, 3 years) through their route handlers (session check and JSON
  * included, no HTTP), then grows it to 100,000 leads and times them again. Prints p50
  * and p95 per request. Targets (issue 22): p95 <= 50 ms at 10,000 leads, <= 150 ms at
- * 100,000. --postgres runs the same on a new PostgreSQL database (TEST_POSTGRES_URL or
+ * 100,000; the reports (issue 23) <= 200 ms at 100,000. --postgres runs the same on a new PostgreSQL database (TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
@@ -12,10 +13,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { leadDetailRoute, leadListRoute, todayRoute } from "../src/server/admin/lead-desk-routes";
+import { leadReportRoute, speedReportRoute } from "../src/server/admin/report-routes";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "../src/server/auth/admin-session";
 import { createAdminSession } from "../src/server/db/admin-sessions";
 import { closeDb, getDb } from "../src/server/db/connection";
 import { insertDemoLeads } from "../src/server/desk/demo-leads";
+import { lastWeeks } from "../src/server/reports/report-range";
+import { REPORT_RANGE_MAX_DAYS } from "../src/lib/reports";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -40,7 +44,7 @@ async function time(name: string, next: (index: number) => { handler: Handler; u
     if (index >= WARM_UP) samples.push(took);
   }
   samples.sort((a, b) => a - b);
-  return `${name.padEnd(12)} p50 ${percentile(samples, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(samples, 0.95).toFixed(1).padStart(6)} ms`;
+  return `${name.padEnd(14)} p50 ${percentile(samples, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(samples, 0.95).toFixed(1).padStart(6)} ms`;
 }
 
 async function measure(label: string, leadCount: number): Promise<void> {
@@ -58,6 +62,16 @@ async function measure(label: string, leadCount: number): Promise<void> {
     return { handler: leadDetailRoute, url: `/api/admin/leads/${id}`, params: { id } };
   }, cookie));
   console.log(await time("today", () => ({ handler: todayRoute, url: "/api/admin/today" }), cookie));
+  // The reports over the screen's longest period (52 weeks), and the weeks over the longest range the API answers.
+  const year = lastWeeks(52, Date.now());
+  const range = `from=${year.from}&to=${year.to}`;
+  for (const by of ["week", "channel", "service", "status"]) {
+    console.log(await time(`report ${by}`, () => ({ handler: leadReportRoute, url: `/api/admin/reports/leads?by=${by}&${range}` }), cookie));
+  }
+  console.log(await time("report speed", () => ({ handler: speedReportRoute, url: `/api/admin/reports/speed?${range}` }), cookie));
+  const longest = `from=${new Date(Date.parse(`${year.to}T00:00:00Z`) - (REPORT_RANGE_MAX_DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}&to=${year.to}`;
+  console.log(await time("weeks 3 yr", () => ({ handler: leadReportRoute, url: `/api/admin/reports/leads?by=week&${longest}` }), cookie));
+  console.log(await time("speed 3 yr", () => ({ handler: speedReportRoute, url: `/api/admin/reports/speed?${longest}` }), cookie));
 }
 
 async function seed(leads: number, firstNumber: number): Promise<void> {

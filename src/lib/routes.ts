@@ -29,5 +29,6 @@ export const routes = {
   adminContacts: "/admin/contacts",
   adminAccount: "/admin/account",
   adminTemplates: "/admin/templates",
+  adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
 } as const;

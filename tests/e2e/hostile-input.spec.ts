@@ -68,6 +68,9 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "DELETE /api/admin/reply-templates/{id}", method: "DELETE", path: (id) => `/api/admin/reply-templates/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["GET", "HEAD", "PATCH"] },
   { name: "GET /api/admin/leads/{id}/replies", method: "GET", path: (id) => `/api/admin/leads/${id}/replies`, hasId: true, mutates: false, otherMethods: ["POST"] },
   { name: "POST /api/admin/leads/{id}/replies", method: "POST", path: (id) => `/api/admin/leads/${id}/replies`, hasId: true, mutates: true, answers: [201, 400, 404, 409, 413, 415], otherMethods: ["GET", "HEAD"] },
+  // Reports: 400 for a bad grouping, date or range (docs/reports.md).
+  { name: "GET /api/admin/reports/leads", method: "GET", path: () => "/api/admin/reports/leads", hasId: false, mutates: false, answers: [200, 400] },
+  { name: "GET /api/admin/reports/speed", method: "GET", path: () => "/api/admin/reports/speed", hasId: false, mutates: false, answers: [200, 400] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

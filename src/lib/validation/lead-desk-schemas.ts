@@ -26,7 +26,7 @@ function isCalendarDay(value: string): boolean {
   return Number.isFinite(time) && new Date(time).toISOString().startsWith(value);
 }
 
-const calendarDate = z.string({ error: "Use a date as YYYY-MM-DD." }).check(
+export const calendarDate = z.string({ error: "Use a date as YYYY-MM-DD." }).check(
   z.regex(DATE, "Use a date as YYYY-MM-DD."),
   z.refine((value: string) => {
     const time = Date.parse(`${value}T00:00:00Z`);

@@ -24,6 +24,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0007_outbox_subjects": { up: (db) => indexOutboxSubjects(db) },
     "0008_leads": { up: (db) => createLeads(db, engine) },
     "0009_lead_insight": { up: (db) => addLeadInsight(db, engine) },
+    "0011_lead_milestones": { up: (db) => addLeadMilestones(db, engine) },
     "0012_reply_templates": { up: (db) => createReplyTemplates(db, engine) },
   };
 }
@@ -618,4 +619,26 @@ async function createReplyTemplates(db: Kysely<unknown>, engine: DbEngine): Prom
   for (const seed of seeds) {
     await sql`insert into reply_templates (name, subject, body, created_at, updated_at) values (${seed.name}, ${seed.subject}, ${seed.body}, ${now}, ${now})`.execute(db);
   }
+ * When a lead first reached Quoted, Won and Lost (docs/reports.md): the reports' funnel
+ * counts the leads that reached a stage, not only those sitting in it. Filled from the
+ * timeline's status entries (the first move to each status); a lead in a status with no
+ * such entry (written before the timeline, or by hand) reached it when it last changed.
+ * The index covers every report's reading of a range of first submissions, so none
+ * reads the table's rows (scattered over the file by submission time).
+ */
+async function addLeadMilestones(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const target = engine === "postgres" ? sql`(lead_events.data::jsonb ->> 'to')` : sql`json_extract(lead_events.data, '$.to')`;
+  for (const status of ["quoted", "won", "lost"] as const) {
+    const column = sql.ref(`${status}_at`);
+    await db.schema.alterTable("leads").addColumn(`${status}_at`, "bigint").execute();
+    await sql`update leads set ${column} = (
+                select min(lead_events.at) from lead_events
+                where lead_events.lead_id = leads.id and lead_events.type = 'status' and ${target} = ${status})`.execute(db);
+    await sql`update leads set ${column} = updated_at where ${column} is null and status = ${status}`.execute(db);
+  }
+  await db.schema
+    .createIndex("leads_reports_idx")
+    .on("leads")
+    .columns(["first_submitted_at", "status", "first_response_at", "quoted_at", "won_at", "source", "first_channel", "service"])
+    .execute();
 }

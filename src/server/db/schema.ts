@@ -94,9 +94,14 @@ export interface LeadsTable {
   service: OptionalText;
   /** The survey qualification score, null without a survey. */
   score: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the lead first moved to Quoted, Won, Lost (the reports' funnel, docs/reports.md). */
+  quoted_at: OptionalMillis;
+  won_at: OptionalMillis;
+  lost_at: OptionalMillis;
 }
 
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
 export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email";

@@ -120,6 +120,7 @@ function demoLead(number: number, options: DemoOptions, rng: ReturnType<typeof r
   let firstResponseAt: number | null = null;
   let nextFollowUpAt: number | null = null;
   let lostReason: LostReason | null = null;
+  let decidedAt: number | null = null;
   if (status !== "new" && status !== "spam") {
     firstResponseAt = Math.min(options.now - 1000, firstAt + Math.floor(Math.pow(rng.next(), 3) * 2 * DAY) + 60_000);
     events.push({ type: "call", at: firstResponseAt, data: JSON.stringify({ outcome: rng.pick(["reached", "voicemail", "no-answer"]), note: null }), edited_at: null });
@@ -128,6 +129,7 @@ function demoLead(number: number, options: DemoOptions, rng: ReturnType<typeof r
       const to = status;
       lostReason = to === "lost" ? rng.pick(LOST) : null;
       const at = Math.min(options.now - 1000, firstResponseAt + rng.int(1, 10) * DAY);
+      decidedAt = at;
       events.push({ type: "status", at, data: JSON.stringify(to === "lost" ? { from: "contacted", to, lostReason, lostNote: lostReason === "other" ? "Went quiet after the site visit." : null } : { from: "contacted", to }), edited_at: null });
     }
     if (rng.next() < 0.5) events.push({ type: "note", at: firstResponseAt + 5 * 60_000, data: JSON.stringify({ text: rng.pick(NOTES) }), edited_at: null });
@@ -149,6 +151,9 @@ function demoLead(number: number, options: DemoOptions, rng: ReturnType<typeof r
       first_submitted_at: firstAt,
       last_submitted_at: lastAt,
       first_response_at: firstResponseAt,
+      quoted_at: status === "quoted" ? decidedAt : null,
+      won_at: status === "won" ? decidedAt : null,
+      lost_at: status === "lost" ? decidedAt : null,
       created_at: firstAt,
       updated_at: Math.max(lastAt, firstResponseAt ?? 0),
     },

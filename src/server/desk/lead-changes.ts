@@ -10,6 +10,9 @@ import type { LeadRow } from "./lead-list";
 /** Moving a lead here from New is a response to it (speed to lead). */
 const RESPONDED: readonly LeadStatus[] = ["contacted", "quoted", "won"];
 
+/** The first move to these statuses is kept: the reports count the leads that reached each stage (docs/reports.md). */
+const MILESTONES = { quoted: "quoted_at", won: "won_at", lost: "lost_at" } as const;
+
 /** The owner opening a lead again within this long is not recorded again. */
 export const OPENED_QUIET_MS = 30 * 60 * 1000;
 
@@ -38,6 +41,10 @@ export async function updateLead(id: number, patch: LeadPatch, now = Date.now())
         changes.lost_note = to === "lost" ? lostNote : null;
         events.push({ type: "status", data: to === "lost" ? { from, to, lostReason: patch.lostReason!, lostNote } : { from, to } });
         if (RESPONDED.includes(to) && lead.first_response_at === null) changes.first_response_at = now;
+        if (to in MILESTONES) {
+          const milestone = MILESTONES[to as keyof typeof MILESTONES];
+          if (lead[milestone] === null) changes[milestone] = now;
+        }
         if (to === "spam" && from !== "spam") await holdLeadNotifications(trx, lead.id, now);
         if (from === "spam" && to !== "spam") releasedNotifications = await releaseLeadNotifications(trx, lead.id, now);
       }
