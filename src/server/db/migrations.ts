@@ -619,6 +619,9 @@ async function createReplyTemplates(db: Kysely<unknown>, engine: DbEngine): Prom
   for (const seed of seeds) {
     await sql`insert into reply_templates (name, subject, body, created_at, updated_at) values (${seed.name}, ${seed.subject}, ${seed.body}, ${now}, ${now})`.execute(db);
   }
+}
+
+/**
  * When a lead first reached Quoted, Won and Lost (docs/reports.md): the reports' funnel
  * counts the leads that reached a stage, not only those sitting in it. Filled from the
  * timeline's status entries (the first move to each status); a lead in a status with no
