@@ -24,6 +24,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0007_outbox_subjects": { up: (db) => indexOutboxSubjects(db) },
     "0008_leads": { up: (db) => createLeads(db, engine) },
     "0009_lead_insight": { up: (db) => addLeadInsight(db, engine) },
+    "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
   };
 }
 
@@ -551,4 +552,37 @@ function parseList(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The privacy controls (docs/privacy-controls.md):
+ * - `admin_audit_log`: what the owner did, when, from which session (its public id and
+ *   the browser it named at sign-in, so an ended session still reads as one). It never
+ *   holds a person's data: ids, statuses and counts only;
+ * - a Won lead past the retention period keeps only what an invoice needs: the survey's
+ *   postal `address` is copied to the lead, `won_at` is the day it was won (filled here
+ *   from its latest move to Won, else its last change), `redacted_at` when the rest went.
+ */
+async function addAuditLog(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const isPostgres = engine === "postgres";
+  await db.schema
+    .createTable("admin_audit_log")
+    .addColumn("id", isPostgres ? sql`bigserial` : sql`integer`, (column) => (isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement()))
+    .addColumn("at", "bigint", (column) => column.notNull())
+    .addColumn("session_id", "text")
+    .addColumn("session_label", "text")
+    .addColumn("action", "text", (column) => column.notNull())
+    .addColumn("target_kind", "text")
+    .addColumn("target_id", "text")
+    .addColumn("detail", "text", (column) => column.notNull().defaultTo("{}"))
+    .execute();
+  await db.schema.createIndex("admin_audit_log_at_idx").on("admin_audit_log").columns(["at", "id"]).execute();
+
+  await db.schema.alterTable("leads").addColumn("address", "text").execute();
+  await db.schema.alterTable("leads").addColumn("won_at", "bigint").execute();
+  await db.schema.alterTable("leads").addColumn("redacted_at", "bigint").execute();
+  await sql`update leads set won_at = coalesce(
+              (select max(e.at) from lead_events e where e.lead_id = leads.id and e.type = 'status' and e.data like '%"to":"won"%'),
+              updated_at)
+            where status = 'won'`.execute(db);
 }
