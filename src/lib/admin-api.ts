@@ -25,6 +25,8 @@ export const adminApi = {
   leadNotes: (id: number) => `/api/admin/leads/${id}/notes`,
   leadNote: (id: number, noteId: number) => `/api/admin/leads/${id}/notes/${noteId}`,
   leadCalls: (id: number) => `/api/admin/leads/${id}/calls`,
+  leadExport: (id: number) => `/api/admin/leads/${id}/export`,
+  accountAudit: (page: number) => `/api/admin/account/audit?page=${page}`,
   setup: "/api/admin/setup",
   setupCheck: "/api/admin/setup/check",
   loginSecondFactor: "/api/admin/login/second-factor",

@@ -1,3 +1,6 @@
+import type { CallOutcome, LeadStatus } from "@/lib/lead-desk";
+import { callOutcomeLabels, leadStatusLabels } from "@/lib/lead-desk-labels";
+
 /*
  * The owner's audit log (docs/privacy-controls.md): the actions it records and how the
  * account page words them. Safe for the browser. A new action is one line in
@@ -56,9 +59,25 @@ export type AuditPage = { entries: AuditEntryView[]; page: number; pageSize: num
 
 export const AUDIT_PAGE_SIZE = 20;
 
-/** "Erased lead #12", "Changed the status of lead #12 from New to Contacted" (statuses worded by the caller). */
-export function describeAuditEntry(entry: Pick<AuditEntryView, "action" | "targetKind" | "targetId">): string {
+/** "Erased lead #12", "Changed the status of lead #12 from New to Contacted", "Retention: erased 3 leads, kept invoice data of 1". */
+export function describeAuditEntry(entry: Pick<AuditEntryView, "action" | "targetKind" | "targetId" | "detail">): string {
   const template: string = auditActions[entry.action as AuditAction] ?? entry.action;
   const target = entry.targetKind ? `${auditTargetKinds[entry.targetKind] ?? entry.targetKind} #${entry.targetId ?? "?"}` : "";
-  return template.replace("{target}", target);
+  const text = template.replace("{target}", target);
+  const { detail } = entry;
+  const status = (value: unknown) => leadStatusLabels[value as LeadStatus] ?? String(value);
+  switch (entry.action) {
+    case "lead.status":
+      return `${text} from ${status(detail.from)} to ${status(detail.to)}`;
+    case "lead.call":
+      return `${text}: ${callOutcomeLabels[detail.outcome as CallOutcome] ?? String(detail.outcome)}`;
+    case "retention.applied":
+      return `Retention: erased ${plural(Number(detail.erased), "lead")} inactive for ${Number(detail.months)} months, reduced ${plural(Number(detail.reduced), "won lead")} to invoice data`;
+    default:
+      return text;
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
