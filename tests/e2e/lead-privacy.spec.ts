@@ -114,7 +114,7 @@ for (const width of [375, 1280]) {
       await erase.click();
       const dialog = page.getByRole("dialog", { name: `Erase ${person.name}?` });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText("2 submissions");
+      await expect(dialog).toContainText("its 2 submissions");
       await expect(dialog).toContainText("notes, calls, follow-ups");
       await expect(dialog).toContainText("every e-mail about it still in the outbox");
       await expectNoAxeViolations(page, "the erase dialog");

@@ -62,8 +62,7 @@ export function LeadPrivacyActions({ lead }: { lead: Pick<LeadDetail, "id" | "na
                   <p>This removes, for good and at once:</p>
                   <ul className="list-disc pl-5">
                     <li>
-                      the lead and its {lead.submissionCount === 1 ? "submission" : `${lead.submissionCount} submissions`} (contact requests and surveys), also from the
-                      inboxes
+                      the lead and {lead.submissionCount === 1 ? "its submission" : `its ${lead.submissionCount} submissions`}, also from the contact and survey inboxes
                     </li>
                     <li>its notes, calls, follow-ups and timeline</li>
                     <li>every e-mail about it still in the outbox, and its lines in hourly digests</li>
