@@ -28,6 +28,8 @@ export const adminApi = {
   leadReplies: (id: number) => `/api/admin/leads/${id}/replies`,
   replyTemplates: "/api/admin/reply-templates",
   replyTemplate: (id: number) => `/api/admin/reply-templates/${id}`,
+  leadExport: (id: number) => `/api/admin/leads/${id}/export`,
+  accountAudit: (page: number) => `/api/admin/account/audit?page=${page}`,
   setup: "/api/admin/setup",
   setupCheck: "/api/admin/setup/check",
   loginSecondFactor: "/api/admin/login/second-factor",

@@ -72,6 +72,18 @@ export function outboxRetentionDays(): number {
   return positiveNumber("OUTBOX_RETENTION_DAYS", 30);
 }
 
+/**
+ * Months after a lead's last activity (its latest submission, status change, note or call)
+ * before the pruning job erases it, or for a Won lead keeps only its invoice data; the
+ * owner's audit log is kept as long. The privacy page promises 24.
+ */
+export function leadRetentionMonths(): number {
+  const raw = process.env.LEAD_RETENTION_MONTHS?.trim();
+  if (!raw) return 24;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : 24;
+}
+
 /** How often each instance deletes expired rate-limit windows, sessions and the like (± 10 %). */
 export function pruneIntervalMs(): number {
   return positiveNumber("PRUNE_INTERVAL_MS", 5 * 60 * 1000);

@@ -477,7 +477,7 @@ describeEachEngine("lead desk API", () => {
     it("answers 405 with Allow for every other method", async () => {
       for (const [module, allow] of [
         [endpoints.leads, "GET"],
-        [endpoints.lead, "GET, PATCH"],
+        [endpoints.lead, "GET, PATCH, DELETE"],
         [endpoints.view, "POST"],
         [endpoints.notes, "POST"],
         [endpoints.note, "PATCH, DELETE"],

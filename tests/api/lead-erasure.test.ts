@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIContext } from "astro";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as adminContactEndpoint from "@/pages/api/admin/contacts/[id]";
@@ -8,15 +8,15 @@ import * as adminSurveyEndpoint from "@/pages/api/admin/surveys/[id]";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
-import { engineOf, getDb } from "@/server/db/connection";
+import { getDb } from "@/server/db/connection";
 import { listOutbox } from "@/server/db/mail-outbox";
-import type { Database } from "@/server/db/schema";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { freePort } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { columnsContaining } from "../support/database-scan";
 import { describeEachEngine } from "../support/test-database";
 
 /*
@@ -90,43 +90,6 @@ async function deleteInBackOffice(kind: Kind, id: number): Promise<void> {
   const response = await deleteEndpoints[kind](request, { id: String(id) });
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ id, deleted: true });
-}
-
-/**
- * Every `table.column` holding `needle`, searched in every column of every table the
- * database's own catalog lists (each value read as text), so tables added later are
- * searched too.
- */
-async function columnsContaining(needle: string): Promise<string[]> {
-  const db = await getDb();
-  const columns = await catalogColumns(db);
-  expect(columns.some((column) => column.table === "mail_outbox")).toBe(true);
-  const hits: string[] = [];
-  for (const { table, column } of columns) {
-    const contains =
-      engineOf(db) === "postgres" ? sql`strpos(${sql.ref(column)}::text, ${needle}) > 0` : sql`instr(cast(${sql.ref(column)} as text), ${needle}) > 0`;
-    const found = await sql<{ hits: number }>`select count(*) as hits from ${sql.table(table)} where ${contains}`.execute(db);
-    if (Number(found.rows[0]?.hits) > 0) hits.push(`${table}.${column}`);
-  }
-  return hits.sort();
-}
-
-async function catalogColumns(db: Kysely<Database>): Promise<{ table: string; column: string }[]> {
-  if (engineOf(db) === "postgres") {
-    const result = await sql<{ table: string; column: string }>`
-      select c.table_name as "table", c.column_name as "column"
-      from information_schema.columns c
-      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(db);
-    return result.rows;
-  }
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
-  const columns: { table: string; column: string }[] = [];
-  for (const { name } of tables.rows) {
-    const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
-    columns.push(...info.rows.map((row) => ({ table: name, column: row.name })));
-  }
-  return columns;
 }
 
 /** Where `sendLead` stores a lead's e-mail address (in its name too): its submission and its lead. */

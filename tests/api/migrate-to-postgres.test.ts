@@ -34,6 +34,7 @@ import {
   markSurveySubmissionViewed,
 } from "@/server/db/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
+import { recordAudit } from "@/server/audit/audit-log";
 import { listLeads } from "@/server/desk/lead-list";
 import {
   APP_TABLES,
@@ -150,6 +151,7 @@ async function fillThroughTheApp(): Promise<void> {
   await touchAdminSession(SESSION_HASHES[1]!, now + 90_000);
   await deleteAdminSession(SESSION_HASHES[2]!);
   await insertAdminSetupToken(SETUP_TOKEN_HASH, now, 24 * 60 * 60 * 1000);
+  await recordAudit(await getDb(), { sessionId: "s".repeat(22), userAgent: null }, { action: "lead.exported", target: { kind: "lead", id: 1 } }, now);
 
   await setSettingIfAbsent(SETTING_KEYS[0]!, "scrypt$32768$8$1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5");
   await setSettingIfAbsent(SETTING_KEYS[1]!, UNUSUAL);
@@ -258,10 +260,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates"]) {
+    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 41 rows in 16 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 42 rows in 17 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -342,6 +344,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     expect(await countRows()).toEqual({
       mail_outbox: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 2, leads: 2, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
       admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1, reply_templates: 4,
+      admin_audit_log: 1,
     });
   });
 });

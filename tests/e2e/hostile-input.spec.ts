@@ -52,8 +52,8 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "POST /api/admin/logout", method: "POST", path: () => "/api/admin/logout", hasId: false, mutates: true, public: true },
   // The lead desk: its answers past the guards depend on the query or body it validates.
   { name: "GET /api/admin/leads", method: "GET", path: () => "/api/admin/leads", hasId: false, mutates: false, answers: [200, 400] },
-  { name: "GET /api/admin/leads/{id}", method: "GET", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: false, otherMethods: ["PATCH"] },
-  { name: "PATCH /api/admin/leads/{id}", method: "PATCH", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: true, answers: [200, 400, 404, 413, 415], otherMethods: ["GET", "HEAD"] },
+  { name: "GET /api/admin/leads/{id}", method: "GET", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: false, otherMethods: ["PATCH", "DELETE"] },
+  { name: "PATCH /api/admin/leads/{id}", method: "PATCH", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: true, answers: [200, 400, 404, 413, 415], otherMethods: ["GET", "HEAD", "DELETE"] },
   { name: "POST /api/admin/leads/{id}/view", method: "POST", path: (id) => `/api/admin/leads/${id}/view`, hasId: true, mutates: true, answers: [204, 404] },
   { name: "POST /api/admin/leads/{id}/notes", method: "POST", path: (id) => `/api/admin/leads/${id}/notes`, hasId: true, mutates: true, answers: [201, 400, 404, 413, 415] },
   { name: "PATCH /api/admin/leads/{id}/notes/{noteId}", method: "PATCH", path: (id) => `/api/admin/leads/1/notes/${id}`, hasId: true, mutates: true, answers: [200, 400, 404, 413, 415], otherMethods: ["DELETE"] },
@@ -71,6 +71,10 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   // Reports: 400 for a bad grouping, date or range (docs/reports.md).
   { name: "GET /api/admin/reports/leads", method: "GET", path: () => "/api/admin/reports/leads", hasId: false, mutates: false, answers: [200, 400] },
   { name: "GET /api/admin/reports/speed", method: "GET", path: () => "/api/admin/reports/speed", hasId: false, mutates: false, answers: [200, 400] },
+  // The privacy controls (docs/privacy-controls.md).
+  { name: "DELETE /api/admin/leads/{id}", method: "DELETE", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["GET", "HEAD", "PATCH"] },
+  { name: "GET /api/admin/leads/{id}/export", method: "GET", path: (id) => `/api/admin/leads/${id}/export`, hasId: true, mutates: false },
+  { name: "GET /api/admin/account/audit", method: "GET", path: () => "/api/admin/account/audit", hasId: false, mutates: false, answers: [200, 400] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

@@ -28,7 +28,7 @@ export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as c
  * device cookie.
  */
 export const changePasswordRoute = adminRoute(
-  async ({ request, session }) => {
+  async ({ request, session, audit }) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = changePasswordSchema.safeParse(body.value);
@@ -47,6 +47,7 @@ export const changePasswordRoute = adminRoute(
     await storeOwnerPasswordHash(await hashPassword(parsed.data.newPassword));
     const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: true });
     await resetRateLimit(attemptsKey);
+    await audit({ action: "account.password_changed", detail: { endedSessions } });
     const response = jsonResponse({ changed: true, endedSessions });
     // This browser stays signed in, and stays a known one under the new generation.
     await renewDeviceCookie(request, response, credentials.username);
@@ -79,8 +80,9 @@ export const listSessionsRoute = adminRoute(async ({ session: own }) => {
  * browser (one the login limits never lock out) while sorting things out.
  */
 export const signOutEverywhereRoute = adminRoute(
-  async ({ request, session }) => {
+  async ({ request, session, audit }) => {
     const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: true });
+    await audit({ action: "account.sessions_ended", detail: { endedSessions } });
     const response = jsonResponse({ endedSessions });
     await renewDeviceCookie(request, response, adminUsername());
     return response;
@@ -93,11 +95,12 @@ export const signOutEverywhereRoute = adminRoute(
  * Ending this browser's own session is signing out, and clears its cookie too.
  */
 export const endSessionRoute = adminRoute(
-  async ({ request, params, session }) => {
+  async ({ request, params, session, audit }) => {
     const id = params.id;
     if (id === undefined || !SESSION_PUBLIC_ID_PATTERN.test(id)) return jsonError(400, "Malformed session id.");
     if (!(await deleteAdminSessionByPublicId(id))) return jsonError(404, "No such session: it may have ended already.");
     const current = id === session.publicId;
+    await audit({ action: "account.session_ended", target: { kind: "session", id }, detail: { current } });
     const response = jsonResponse({ id, ended: true, current });
     if (current) response.headers.append("Set-Cookie", clearedSessionCookie(request));
     return response;

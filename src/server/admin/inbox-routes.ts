@@ -19,13 +19,13 @@ export function viewRoute(name: InboxName) {
   );
 }
 
-/** DELETE …/{id} removes one item. */
+/** DELETE …/{id} removes one item (recorded in the audit log). */
 export function deleteRoute(name: InboxName) {
   return adminRoute(
-    async ({ params }) => {
+    async ({ params, audit }) => {
       const id = parseRowId(params.id);
       if (id === null) return jsonError(400, "Malformed id.");
-      return (await inboxes[name].remove(id)) ? jsonResponse({ id, deleted: true }) : jsonError(404, "Not found.");
+      return (await inboxes[name].remove(id, audit)) ? jsonResponse({ id, deleted: true }) : jsonError(404, "Not found.");
     },
     { mutates: true },
   );

@@ -51,14 +51,14 @@ function changed(change: LeadChange | undefined, status = 200): Response {
 
 /** PATCH /api/admin/leads/{id}: status, lost reason, next follow-up. */
 export const leadUpdateRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = leadPatchSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    return changed(await updateLead(id, parsed.data));
+    return changed(await updateLead(id, parsed.data, Date.now(), audit));
   },
   { mutates: true },
 );
@@ -75,28 +75,28 @@ export const leadViewRoute = adminRoute(
 
 /** POST /api/admin/leads/{id}/calls: a call's outcome, its note and the next follow-up. */
 export const leadCallRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = leadCallSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    return changed(await logCall(id, parsed.data), 201);
+    return changed(await logCall(id, parsed.data, Date.now(), audit), 201);
   },
   { mutates: true },
 );
 
 /** POST /api/admin/leads/{id}/notes. */
 export const leadNoteCreateRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = leadNoteSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    const note = await addNote(id, parsed.data.text);
+    const note = await addNote(id, parsed.data.text, Date.now(), audit);
     return note ? jsonResponse({ note }, 201) : jsonError(404, NOT_FOUND);
   },
   { mutates: true },
@@ -110,14 +110,14 @@ function noteIds(params: Record<string, string | undefined>): { leadId: number; 
 
 /** PATCH /api/admin/leads/{id}/notes/{noteId}: a note's new text. */
 export const leadNoteEditRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const ids = noteIds(params);
     if (!ids) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = leadNoteSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    const note = await editNote(ids.leadId, ids.noteId, parsed.data.text);
+    const note = await editNote(ids.leadId, ids.noteId, parsed.data.text, Date.now(), audit);
     return note ? jsonResponse({ note }) : jsonError(404, NOT_FOUND);
   },
   { mutates: true },
@@ -125,10 +125,10 @@ export const leadNoteEditRoute = adminRoute(
 
 /** DELETE /api/admin/leads/{id}/notes/{noteId}. */
 export const leadNoteDeleteRoute = adminRoute(
-  async ({ params }) => {
+  async ({ params, audit }) => {
     const ids = noteIds(params);
     if (!ids) return jsonError(400, MALFORMED_ID);
-    return (await deleteNote(ids.leadId, ids.noteId)) ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }) : jsonError(404, NOT_FOUND);
+    return (await deleteNote(ids.leadId, ids.noteId, audit)) ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }) : jsonError(404, NOT_FOUND);
   },
   { mutates: true },
 );

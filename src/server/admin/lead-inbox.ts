@@ -4,6 +4,7 @@ import {
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
+import type { AuditRecorder } from "@/server/audit/audit-log";
 import { listSurveySubmissions, markSurveySubmissionViewed } from "@/server/db/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
@@ -21,13 +22,13 @@ export const inboxes = {
   surveys: {
     list: listSurveySubmissions,
     markViewed: markSurveySubmissionViewed,
-    remove: (id: number) => eraseSubmission({ kind: "survey", id }),
+    remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "survey", id }, audit),
     exportCsv: async () => submissionsCsv("survey", await listSurveySubmissions()),
   },
   contacts: {
     list: listContactRequests,
     markViewed: markContactRequestViewed,
-    remove: (id: number) => eraseSubmission({ kind: "contact", id }),
+    remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "contact", id }, audit),
     exportCsv: async () => submissionsCsv("contact", await listContactRequests()),
   },
 } as const;

@@ -1,10 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { adminLoginSchema } from "@/lib/validation/admin-login-schema";
 import { adminUsername, getAdminCredentials } from "@/server/auth/admin-credentials";
-import { clearedSessionCookie, endAdminSession, readSessionToken } from "@/server/auth/admin-session";
+import { auditRecorder } from "@/server/audit/audit-log";
+import { clearedSessionCookie, endAdminSession, hashSessionToken, readSessionToken } from "@/server/auth/admin-session";
 import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
 import { FORGED_DEVICE_COOKIE, LOGIN_BUSY, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { isTwoFactorEnabled } from "@/server/auth/two-factor";
+import { findAdminSession } from "@/server/db/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
@@ -75,7 +77,10 @@ export async function loginRoute({ request, clientAddress: socketAddress }: Logi
 export async function logoutRoute({ request }: { request: Request }): Promise<Response> {
   if (!isSameOriginRequest(request)) return jsonError(403, "Cross-origin requests are not allowed.");
   try {
-    await endAdminSession(readSessionToken(request));
+    const token = readSessionToken(request);
+    const session = token && token.length <= 200 ? await findAdminSession(hashSessionToken(token)) : undefined;
+    await endAdminSession(token);
+    if (session) await auditRecorder({ sessionId: session.publicId, userAgent: session.userAgent })({ action: "account.signed_out" });
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     console.error("[admin] logout failed:", error);

@@ -1,3 +1,4 @@
+import { auditRecorder } from "@/server/audit/audit-log";
 import { endAdminSession, readSessionToken, sessionCookie, sessionOriginOf, startAdminSession } from "@/server/auth/admin-session";
 import { deviceCookieHeader, deviceCookieName, issueDeviceCookie, retireDeviceCookie } from "@/server/auth/device-cookie";
 import { isSecureRequest, readCookie } from "@/server/http/cookies";
@@ -11,7 +12,9 @@ import { jsonResponse } from "@/server/http/json-responses";
  */
 export async function signedInResponse(request: Request, username: string, address: string): Promise<Response> {
   await endAdminSession(readSessionToken(request));
-  const session = await startAdminSession(sessionOriginOf(request, address));
+  const origin = sessionOriginOf(request, address);
+  const session = await startAdminSession(origin);
+  await auditRecorder({ sessionId: session.publicId, userAgent: origin.userAgent ?? null })({ action: "account.signed_in" });
   const response = jsonResponse({ authenticated: true, username });
   response.headers.append("Set-Cookie", sessionCookie(request, session.token));
   await renewDeviceCookie(request, response, username);

@@ -146,7 +146,7 @@ async function refuseWrongPassword(password: string): Promise<Response | undefin
  * the recovery codes are shown once. Every other session and pending login ends.
  */
 export const twoFactorEnableRoute = adminRoute(
-  async ({ request, session }) => {
+  async ({ request, session, audit }) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = twoFactorEnableSchema.safeParse(body.value);
@@ -164,6 +164,7 @@ export const twoFactorEnableRoute = adminRoute(
     await clearTwoFactorAttempts();
     // Sign-ins opened by the password alone end: from now on each one needs a code.
     const endedSessions = await endOtherSignIns({ keptSessionTokenHash: session.tokenHash, revokeDevices: false });
+    await audit({ action: "account.two_factor_on", detail: { endedSessions } });
     return jsonResponse({ enabled: true, recoveryCodes: result.recoveryCodes, endedSessions });
   },
   { mutates: true },
@@ -171,7 +172,7 @@ export const twoFactorEnableRoute = adminRoute(
 
 /** POST /api/admin/account/two-factor/disable: the current password and a current code (or a recovery code). */
 export const twoFactorDisableRoute = adminRoute(
-  async ({ request }) => {
+  async ({ request, audit }) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = twoFactorDisableSchema.safeParse(body.value);
@@ -187,6 +188,7 @@ export const twoFactorDisableRoute = adminRoute(
     if (check !== "accepted") return codeError(wrongCodeMessages[check]);
     await turnOffTwoFactor();
     await clearTwoFactorAttempts();
+    await audit({ action: "account.two_factor_off" });
     return jsonResponse({ enabled: false });
   },
   { mutates: true },

@@ -26,6 +26,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0009_lead_insight": { up: (db) => addLeadInsight(db, engine) },
     "0011_lead_milestones": { up: (db) => addLeadMilestones(db, engine) },
     "0012_reply_templates": { up: (db) => createReplyTemplates(db, engine) },
+    "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
   };
 }
 
@@ -644,4 +645,32 @@ async function addLeadMilestones(db: Kysely<unknown>, engine: DbEngine): Promise
     .on("leads")
     .columns(["first_submitted_at", "status", "first_response_at", "quoted_at", "won_at", "source", "first_channel", "service"])
     .execute();
+}
+
+/**
+ * The privacy controls (docs/privacy-controls.md):
+ * - `admin_audit_log`: what the owner did, when, from which session (its public id and
+ *   the browser it named at sign-in, so an ended session still reads as one). It never
+ *   holds a person's data: ids, statuses and counts only;
+ * - a Won lead past the retention period keeps only what an invoice needs: the survey's
+ *   postal `address` is copied to the lead, beside `won_at` (0011: the day it was first
+ *   won), and `redacted_at` says when the rest went.
+ */
+async function addAuditLog(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const isPostgres = engine === "postgres";
+  await db.schema
+    .createTable("admin_audit_log")
+    .addColumn("id", isPostgres ? sql`bigserial` : sql`integer`, (column) => (isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement()))
+    .addColumn("at", "bigint", (column) => column.notNull())
+    .addColumn("session_id", "text")
+    .addColumn("session_label", "text")
+    .addColumn("action", "text", (column) => column.notNull())
+    .addColumn("target_kind", "text")
+    .addColumn("target_id", "text")
+    .addColumn("detail", "text", (column) => column.notNull().defaultTo("{}"))
+    .execute();
+  await db.schema.createIndex("admin_audit_log_at_idx").on("admin_audit_log").columns(["at", "id"]).execute();
+
+  await db.schema.alterTable("leads").addColumn("address", "text").execute();
+  await db.schema.alterTable("leads").addColumn("redacted_at", "bigint").execute();
 }

@@ -98,6 +98,10 @@ export interface LeadsTable {
   quoted_at: OptionalMillis;
   won_at: OptionalMillis;
   lost_at: OptionalMillis;
+  /** A Won lead's postal address, copied from its survey when the rest of its data went (retention). */
+  address: OptionalText;
+  /** When retention reduced a Won lead to its invoice data (docs/privacy-controls.md). */
+  redacted_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
@@ -265,6 +269,24 @@ export interface AdminRetiredDeviceCookiesTable {
   retired_at: number;
 }
 
+/**
+ * One action of the owner's (docs/privacy-controls.md). Never a person's data: `detail`
+ * is JSON of ids, statuses and counts; `session_id` is `admin_sessions.public_id`, never
+ * the token; `session_label` names the browser ("Chrome 131 on Linux"), so an entry
+ * still says where it came from after its session ended.
+ */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** Null for what the site did by itself (the retention step). */
+  session_id: string | null;
+  session_label: string | null;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  detail: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   contact_requests: ContactRequestsTable;
   survey_submissions: SurveySubmissionsTable;
@@ -283,6 +305,7 @@ export interface Database {
   lead_held_notifications: LeadHeldNotificationsTable;
   lead_search: LeadSearchTable;
   reply_templates: ReplyTemplatesTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

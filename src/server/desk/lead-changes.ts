@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from "kysely";
 import type { LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
 import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
+import type { AuditEntry, AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
 import { holdLeadNotifications, releaseLeadNotifications } from "@/server/db/leads";
 import { type Database, isoFromMillis, isRowId, type LeadEventType, type LeadsTable } from "@/server/db/schema";
@@ -25,8 +26,8 @@ type Event = { [Type in LeadEventType]: { type: Type; data: Type extends keyof E
  * lead Spam holds its queued notifications; taking it out of Spam releases them.
  * Undefined when there is no such lead.
  */
-export async function updateLead(id: number, patch: LeadPatch, now = Date.now()): Promise<LeadChange | undefined> {
-  return changeLead(id, now, async (trx, lead) => {
+export async function updateLead(id: number, patch: LeadPatch, now = Date.now(), audit?: AuditRecorder): Promise<LeadChange | undefined> {
+  return changeLead(id, now, audit, async (trx, lead) => {
     const changes: Updateable<LeadsTable> = {};
     const events: Event[] = [];
     let releasedNotifications = 0;
@@ -55,8 +56,8 @@ export async function updateLead(id: number, patch: LeadPatch, now = Date.now())
 }
 
 /** POST /api/admin/leads/{id}/calls: the call, a response to the lead (a New lead becomes Contacted), and the next follow-up when given. */
-export async function logCall(id: number, call: LeadCall, now = Date.now()): Promise<LeadChange | undefined> {
-  return changeLead(id, now, async (_trx, lead) => {
+export async function logCall(id: number, call: LeadCall, now = Date.now(), audit?: AuditRecorder): Promise<LeadChange | undefined> {
+  return changeLead(id, now, audit, async (_trx, lead) => {
     const changes: Updateable<LeadsTable> = {};
     const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null } }];
     if (lead.first_response_at === null) changes.first_response_at = now;
@@ -83,6 +84,7 @@ function followUpChange(lead: LeadRow, next: string | null, changes: Updateable<
 async function changeLead(
   id: number,
   now: number,
+  audit: AuditRecorder | undefined,
   work: (trx: Kysely<Database>, lead: LeadRow) => Promise<{ changes: Updateable<LeadsTable>; events: Event[]; releasedNotifications: number }>,
 ): Promise<LeadChange | undefined> {
   if (!isRowId(id)) return undefined;
@@ -97,11 +99,29 @@ async function changeLead(
       .where("id", "=", id)
       .execute();
     await insertEvents(trx, id, now, events);
+    for (const entry of events.map((event) => auditEntryOf(id, event))) if (audit && entry) await audit(entry, trx);
     return releasedNotifications;
   });
   if (released === undefined) return undefined;
   const lead = await getLeadDetail(id, db);
   return lead && { lead, releasedNotifications: released };
+}
+
+/** The audit log's line for an event: its kind and statuses, never a note's or a call's words. */
+function auditEntryOf(leadId: number, event: Event): AuditEntry | undefined {
+  const target = { kind: "lead", id: leadId } as const;
+  switch (event.type) {
+    case "status":
+      return { action: "lead.status", target, detail: { from: event.data.from, to: event.data.to, ...(event.data.lostReason ? { lostReason: event.data.lostReason } : {}) } };
+    case "call":
+      return { action: "lead.call", target, detail: { outcome: event.data.outcome } };
+    case "follow_up_set":
+      return { action: "lead.follow_up_set", target };
+    case "follow_up_done":
+      return { action: "lead.follow_up_cleared", target };
+    default:
+      return undefined;
+  }
 }
 
 async function insertEvents(executor: Kysely<Database>, leadId: number, at: number, events: readonly Event[]): Promise<void> {
@@ -113,7 +133,7 @@ async function insertEvents(executor: Kysely<Database>, leadId: number, at: numb
 }
 
 /** POST /api/admin/leads/{id}/notes; undefined when there is no such lead. */
-export async function addNote(leadId: number, text: string, now = Date.now()): Promise<LeadNote | undefined> {
+export async function addNote(leadId: number, text: string, now = Date.now(), audit?: AuditRecorder): Promise<LeadNote | undefined> {
   if (!isRowId(leadId)) return undefined;
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
@@ -125,31 +145,39 @@ export async function addNote(leadId: number, text: string, now = Date.now()): P
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("leads").set({ updated_at: now }).where("id", "=", leadId).execute();
+    await audit?.({ action: "lead.note_added", target: { kind: "lead", id: leadId }, detail: { noteId: row.id } }, trx);
     return { id: row.id, text, at: isoFromMillis(now), editedAt: null };
   });
 }
 
 /** PATCH /api/admin/leads/{id}/notes/{noteId}; undefined when the lead has no such note. */
-export async function editNote(leadId: number, noteId: number, text: string, now = Date.now()): Promise<LeadNote | undefined> {
+export async function editNote(leadId: number, noteId: number, text: string, now = Date.now(), audit?: AuditRecorder): Promise<LeadNote | undefined> {
   if (!isRowId(leadId) || !isRowId(noteId)) return undefined;
   const db = await getDb();
-  const row = await db
-    .updateTable("lead_events")
-    .set({ data: JSON.stringify({ text }), edited_at: now })
-    .where("id", "=", noteId)
-    .where("lead_id", "=", leadId)
-    .where("type", "=", "note")
-    .returning(["id", "at", "edited_at"])
-    .executeTakeFirst();
-  return row && { id: row.id, text, at: isoFromMillis(Number(row.at)), editedAt: isoFromMillis(now) };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("lead_events")
+      .set({ data: JSON.stringify({ text }), edited_at: now })
+      .where("id", "=", noteId)
+      .where("lead_id", "=", leadId)
+      .where("type", "=", "note")
+      .returning(["id", "at", "edited_at"])
+      .executeTakeFirst();
+    if (row) await audit?.({ action: "lead.note_edited", target: { kind: "lead", id: leadId }, detail: { noteId } }, trx);
+    return row && { id: row.id, text, at: isoFromMillis(Number(row.at)), editedAt: isoFromMillis(now) };
+  });
 }
 
 /** DELETE /api/admin/leads/{id}/notes/{noteId}; false when the lead has no such note. */
-export async function deleteNote(leadId: number, noteId: number): Promise<boolean> {
+export async function deleteNote(leadId: number, noteId: number, audit?: AuditRecorder): Promise<boolean> {
   if (!isRowId(leadId) || !isRowId(noteId)) return false;
   const db = await getDb();
-  const result = await db.deleteFrom("lead_events").where("id", "=", noteId).where("lead_id", "=", leadId).where("type", "=", "note").executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("lead_events").where("id", "=", noteId).where("lead_id", "=", leadId).where("type", "=", "note").executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await audit?.({ action: "lead.note_deleted", target: { kind: "lead", id: leadId }, detail: { noteId } }, trx);
+    return deleted;
+  });
 }
 
 /** POST /api/admin/leads/{id}/view: an `opened` event, unless one was recorded in the last 30 minutes. False when there is no such lead. */

@@ -1,3 +1,4 @@
+import { type AuditRecorder, auditRecorder } from "@/server/audit/audit-log";
 import { readSessionToken, validateAdminSession } from "@/server/auth/admin-session";
 import type { AdminSession } from "@/server/db/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
@@ -16,6 +17,12 @@ export interface RouteContext {
 /** What an admin handler gets besides the call: the session that made it. */
 export interface SignedInContext extends RouteContext {
   session: AdminSession;
+  /**
+   * Records one of the owner's actions in the audit log for this session:
+   * `await audit({ action: "lead.erased", target: { kind: "lead", id } }, trx)`. Pass the
+   * action's transaction where it has one (docs/privacy-controls.md).
+   */
+  audit: AuditRecorder;
 }
 
 type Handler = (context: RouteContext) => Promise<Response>;
@@ -32,7 +39,8 @@ export function adminRoute(handler: SignedInHandler, options: { mutates?: boolea
     try {
       const session = await validateAdminSession(readSessionToken(request));
       if (!session) return jsonError(401, "Authentication required.");
-      return await handler({ request, params: context.params, session });
+      const audit = auditRecorder({ sessionId: session.publicId, userAgent: session.userAgent });
+      return await handler({ request, params: context.params, session, audit });
     } catch (error) {
       if (isDatabaseUnavailable(error)) return serviceUnavailable();
       console.error("[admin] request failed:", error);

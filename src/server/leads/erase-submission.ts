@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { AuditRecorder } from "@/server/audit/audit-log";
 import { leadEmailsPerHour } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { settleLeadAfterRemoval } from "@/server/db/leads";
@@ -14,12 +15,17 @@ const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submiss
 
 /**
  * Deletes a submission and every copy of it, in one transaction (see
- * `eraseSubmissionWithin`). False when there was no such submission.
+ * `eraseSubmissionWithin`), with its audit entry when `audit` is given. False when there
+ * was no such submission.
  */
-export async function eraseSubmission(submission: Submission): Promise<boolean> {
+export async function eraseSubmission(submission: Submission, audit?: AuditRecorder): Promise<boolean> {
   if (!isRowId(submission.id)) return false;
   const db = await getDb();
-  return db.transaction().execute((trx) => eraseSubmissionWithin(trx, submission));
+  return db.transaction().execute(async (trx) => {
+    const erased = await eraseSubmissionWithin(trx, submission);
+    if (erased) await audit?.({ action: `${submission.kind}.deleted`, target: { kind: submission.kind, id: submission.id } }, trx);
+    return erased;
+  });
 }
 
 /**
@@ -33,6 +39,20 @@ export async function eraseSubmission(submission: Submission): Promise<boolean> 
  * notification already handed to the mail server is beyond reach.
  */
 export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<boolean> {
+  const deleted = await removeSubmissionWithin(trx, submission);
+  if (!deleted) return false;
+  // The lead goes with its last submission; otherwise its times and search words follow what remains.
+  if (deleted.lead_id !== null) await settleLeadAfterRemoval(trx, deleted.lead_id);
+  return true;
+}
+
+/**
+ * The submission's row and every copy of it (held notification, outbox notifications,
+ * its lines in digests), leaving its lead as it is: for a caller that settles the lead
+ * itself (a Won lead reduced to its invoice data, src/server/leads/lead-retention.ts).
+ * Undefined when there was no such submission.
+ */
+export async function removeSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<{ lead_id: number | null } | undefined> {
   const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).returning("lead_id").executeTakeFirst();
   // A notification held while its lead is Spam is a copy too.
   await trx.deleteFrom("lead_held_notifications").where("kind", "=", submission.kind).where("ref_id", "=", submission.id).execute();
@@ -49,10 +69,7 @@ export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: S
   }
   const digestIds = new Set(notifications.flatMap((row) => (row.digest_id === null ? [] : [row.digest_id])));
   for (const digestId of digestIds) await rewriteDigest(trx, digestId);
-  if (!deleted) return false;
-  // The lead goes with its last submission; otherwise its times and search words follow what remains.
-  if (deleted.lead_id !== null) await settleLeadAfterRemoval(trx, deleted.lead_id);
-  return true;
+  return deleted;
 }
 
 async function rewriteDigest(trx: Kysely<Database>, digestId: number): Promise<void> {

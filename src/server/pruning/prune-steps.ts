@@ -1,11 +1,13 @@
 import { SESSION_IDLE_TTL_MS } from "@/server/auth/admin-session";
 import { pruneSetupLinks } from "@/server/auth/admin-setup";
-import { outboxRetentionDays } from "@/server/config";
+import { pruneAuditLog } from "@/server/audit/audit-log";
+import { leadRetentionMonths, outboxRetentionDays } from "@/server/config";
 import { pruneLoginThrottles } from "@/server/auth/login-guard";
 import { deleteExpiredPendingLogins } from "@/server/db/admin-pending-logins";
 import { deleteExpiredAdminSessions } from "@/server/db/admin-sessions";
 import { pruneFinishedOutbox } from "@/server/db/mail-outbox";
 import { pruneRateLimits } from "@/server/db/rate-limits";
+import { applyLeadRetention, monthsBefore } from "@/server/leads/lead-retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,4 +26,13 @@ export const PRUNE_STEPS: readonly PruneStep[] = [
   { name: "pending second-factor logins", prune: deleteExpiredPendingLogins },
   { name: "setup links", prune: pruneSetupLinks },
   { name: "sent e-mails", prune: (now) => pruneFinishedOutbox(now - outboxRetentionDays() * DAY_MS) },
+  // Not one delete: each lead in a short transaction of its own (src/server/leads/lead-retention.ts).
+  {
+    name: "leads past LEAD_RETENTION_MONTHS",
+    prune: async (now) => {
+      const { erased, reduced } = await applyLeadRetention(now);
+      return erased + reduced;
+    },
+  },
+  { name: "audit log entries", prune: (now) => pruneAuditLog(monthsBefore(now, leadRetentionMonths())) },
 ];

@@ -1,9 +1,10 @@
+import { AccountActivity } from "./account-activity";
 import { ActiveSessions } from "./active-sessions";
 import { ChangePasswordForm } from "./change-password-form";
 import { AccountSection } from "./account-section";
 import { TwoFactorSettings } from "./two-factor-settings";
 
-/** /admin/account: the owner's password, the browsers signed in to the back office, and two-step verification. */
+/** /admin/account: the owner's password, the browsers signed in to the back office, two-step verification, and the activity log. */
 export function AccountScreen() {
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
@@ -15,6 +16,9 @@ export function AccountScreen() {
         <ActiveSessions />
       </AccountSection>
       <TwoFactorSettings />
+      <AccountSection title="Activity" description="What was done in the back office, when, and from which browser. It never records a person's details.">
+        <AccountActivity />
+      </AccountSection>
     </div>
   );
 }

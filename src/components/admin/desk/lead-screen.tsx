@@ -11,6 +11,7 @@ import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
 import { LeadReply } from "./lead-reply";
 import { LeadSubmissions } from "./lead-submissions";
+import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -84,6 +85,9 @@ export function LeadScreen({ leadId }: { leadId: number }) {
           </Card>
           <LeadTimeline leadId={leadId} timeline={data.timeline} />
           <LeadSubmissions submissions={data.submissions} />
+          <Card className="p-4 sm:p-6">
+            <LeadPrivacyActions lead={data} />
+          </Card>
         </div>
       </div>
     </>

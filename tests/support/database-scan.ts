@@ -1,0 +1,41 @@
+import { type Kysely, sql } from "kysely";
+import { engineOf, getDb } from "@/server/db/connection";
+import type { Database } from "@/server/db/schema";
+
+/**
+ * Every `table.column` holding `needle`, searched in every column of every table the
+ * database's own catalog lists (each value read as text), so tables added later are
+ * searched too.
+ */
+export async function columnsContaining(needle: string): Promise<string[]> {
+  const db = await getDb();
+  const columns = await catalogColumns(db);
+  if (!columns.some((column) => column.table === "mail_outbox")) throw new Error("The catalog lists no mail_outbox: the scan would prove nothing.");
+  const hits: string[] = [];
+  for (const { table, column } of columns) {
+    const contains =
+      engineOf(db) === "postgres" ? sql`strpos(${sql.ref(column)}::text, ${needle}) > 0` : sql`instr(cast(${sql.ref(column)} as text), ${needle}) > 0`;
+    const found = await sql<{ hits: number }>`select count(*) as hits from ${sql.table(table)} where ${contains}`.execute(db);
+    if (Number(found.rows[0]?.hits) > 0) hits.push(`${table}.${column}`);
+  }
+  return hits.sort();
+}
+
+/** Every column of every table: information_schema on PostgreSQL, sqlite_master and table_info on SQLite. */
+export async function catalogColumns(db: Kysely<Database>): Promise<{ table: string; column: string }[]> {
+  if (engineOf(db) === "postgres") {
+    const result = await sql<{ table: string; column: string }>`
+      select c.table_name as "table", c.column_name as "column"
+      from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(db);
+    return result.rows;
+  }
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+  const columns: { table: string; column: string }[] = [];
+  for (const { name } of tables.rows) {
+    const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+    columns.push(...info.rows.map((row) => ({ table: name, column: row.name })));
+  }
+  return columns;
+}
