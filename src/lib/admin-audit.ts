@@ -18,6 +18,11 @@ export const auditActions = {
   "lead.follow_up_cleared": "Cleared the follow-up of {target}",
   "lead.erased": "Erased {target}",
   "lead.exported": "Exported {target} as JSON",
+  "lead.email_sent": "Sent an e-mail reply to {target}",
+  "lead.email_drafted": "Drafted an e-mail reply to {target}",
+  "template.created": "Added {target}",
+  "template.updated": "Edited {target}",
+  "template.deleted": "Deleted {target}",
   "contact.deleted": "Deleted {target}",
   "survey.deleted": "Deleted {target}",
   "account.signed_in": "Signed in",
@@ -33,7 +38,7 @@ export const auditActions = {
 export type AuditAction = keyof typeof auditActions;
 
 /** What an action was done to; `{target}` reads "lead #12", "contact request #3"… */
-export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session" } as const;
+export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template" } as const;
 export type AuditTargetKind = keyof typeof auditTargetKinds;
 
 /**

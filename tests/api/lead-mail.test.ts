@@ -416,6 +416,10 @@ describeEachEngine("replies from a lead", () => {
     expect(outbox[0]!.refId).toBe(Number(answer.entry.id.replace("event-", "")));
     const db = await getDb();
     expect(Number((await db.selectFrom("mail_outbox").select("lead_id").where("kind", "=", "reply").executeTakeFirstOrThrow()).lead_id)).toBe(leadId);
+    // The owner's audit log names the reply and the template it came from, not what it said.
+    const audited = await db.selectFrom("admin_audit_log").select(["action", "target_kind", "target_id", "detail", "session_id"]).where("action", "like", "%.email_%").execute();
+    expect(audited).toEqual([{ action: "lead.email_sent", target_kind: "lead", target_id: String(leadId), detail: JSON.stringify({ templateId: used.id }), session_id: expect.any(String) }]);
+    expect((await db.selectFrom("admin_audit_log").select("action").where("action", "=", "template.created").execute()).length).toBe(1);
 
     await drainOutbox();
     expect(sink.messages).toHaveLength(1);

@@ -27,12 +27,14 @@ export const replyTemplateListRoute = adminRoute(async () => jsonResponse(await 
 
 /** POST /api/admin/reply-templates: 201 `{ template }`. */
 export const replyTemplateCreateRoute = adminRoute(
-  async ({ request }) => {
+  async ({ request, audit }) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = replyTemplateSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    return jsonResponse({ template: await createReplyTemplate(parsed.data) }, 201);
+    const template = await createReplyTemplate(parsed.data);
+    await audit({ action: "template.created", target: { kind: "template", id: template.id } });
+    return jsonResponse({ template }, 201);
   },
   { mutates: true },
 );
@@ -47,7 +49,7 @@ export const replyTemplateRoute = adminRoute(async ({ params }) => {
 
 /** PATCH /api/admin/reply-templates/{id}: `{ template }`. */
 export const replyTemplateUpdateRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
@@ -55,17 +57,21 @@ export const replyTemplateUpdateRoute = adminRoute(
     const parsed = replyTemplatePatchSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
     const template = await updateReplyTemplate(id, parsed.data);
-    return template ? jsonResponse({ template }) : jsonError(404, "No such template.");
+    if (!template) return jsonError(404, "No such template.");
+    await audit({ action: "template.updated", target: { kind: "template", id } });
+    return jsonResponse({ template });
   },
   { mutates: true },
 );
 
 /** DELETE /api/admin/reply-templates/{id}: 204. */
 export const replyTemplateDeleteRoute = adminRoute(
-  async ({ params }) => {
+  async ({ params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
-    return (await deleteReplyTemplate(id)) ? noContent() : jsonError(404, "No such template.");
+    if (!(await deleteReplyTemplate(id))) return jsonError(404, "No such template.");
+    await audit({ action: "template.deleted", target: { kind: "template", id } });
+    return noContent();
   },
   { mutates: true },
 );
@@ -80,14 +86,14 @@ export const leadReplyContextRoute = adminRoute(async ({ params }) => {
 
 /** POST /api/admin/leads/{id}/replies: 201 `{ entry, lead }`: the reply's timeline entry and the lead as it is now. */
 export const leadReplyRoute = adminRoute(
-  async ({ request, params }) => {
+  async ({ request, params, audit }) => {
     const id = parseRowId(params.id);
     if (id === null) return jsonError(400, MALFORMED_ID);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = leadReplySchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    const outcome = await replyToLead(id, parsed.data);
+    const outcome = await replyToLead(id, parsed.data, Date.now(), audit);
     switch (outcome.status) {
       case "no-lead":
         return jsonError(404, "Not found.");

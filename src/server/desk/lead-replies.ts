@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { site } from "@/content/site";
 import type { LeadDetail, TimelineEntry } from "@/lib/lead-desk";
 import { leadServiceLabel } from "@/lib/lead-services";
+import type { AuditRecorder } from "@/server/audit/audit-log";
 import { fillReplyTemplate, type ReplyContext, type ReplyFields, type ReplyTemplateList } from "@/lib/reply-templates";
 import type { LeadReply } from "@/lib/validation/reply-schemas";
 import { mailConfig, mailReplyTo } from "@/server/config";
@@ -81,7 +82,7 @@ export type ReplyOutcome =
  * reply answers the lead: a New lead becomes Contacted and its speed to lead is set, as
  * for a logged call. The text goes as the owner wrote it: it is not filled again.
  */
-export async function replyToLead(leadId: number, reply: LeadReply, now = Date.now()): Promise<ReplyOutcome> {
+export async function replyToLead(leadId: number, reply: LeadReply, now = Date.now(), audit?: AuditRecorder): Promise<ReplyOutcome> {
   if (!isRowId(leadId)) return { status: "no-lead" };
   const mail = mailConfig();
   const mode = reply.mode ?? (mail ? "send" : "draft");
@@ -116,6 +117,7 @@ export async function replyToLead(leadId: number, reply: LeadReply, now = Date.n
       .execute();
     // After the e-mail, so the timeline (newest first) shows the status change above it.
     if (answered) await trx.insertInto("lead_events").values({ lead_id: leadId, type: "status", at: now, data: JSON.stringify({ from: "new", to: "contacted" }) }).execute();
+    await audit?.({ action: mode === "send" ? "lead.email_sent" : "lead.email_drafted", target: { kind: "lead", id: leadId }, detail: { templateId } }, trx);
     return { status: "written", eventId: event.id, queued: mode === "send" };
   });
   if (written.status !== "written") return written;
