@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { attachSubmission, queueLeadNotification } from "./leads";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type Database, writeBoolean } from "./schema";
@@ -16,12 +17,15 @@ export type LeadNotification = { message: OutboxMessage; allowance?: Notificatio
  * or phone, or folded into an identical one from the last 10 minutes) and, when given,
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
- * until "Not spam". The honeypot field is never stored. The id is that of the folded
+ * until "Not spam". A submission that starts a lead queues the lead webhook too
+ * (src/server/webhook/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(trx: Kysely<Database>, submission: Submission, now: number, notification?: LeadNotification): Promise<{ id: number }> {
   const attached = await attachSubmission(trx, submission, now);
   if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  // A new lead (not one joined or folded) is announced to the webhook, when there is one.
+  if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
   return { id: attached.submissionId };
 }
 

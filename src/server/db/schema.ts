@@ -99,7 +99,7 @@ export interface LeadsTable {
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "created";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {

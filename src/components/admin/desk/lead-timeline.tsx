@@ -1,8 +1,8 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, PhoneCall, StickyNote } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
-import { callOutcomeLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { callOutcomeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -15,6 +15,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   call: PhoneCall,
   follow_up_set: CalendarClock,
   follow_up_done: CalendarCheck,
+  created: UserPlus,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -36,6 +37,8 @@ function headline(entry: TimelineEntry): string {
       return `Follow-up set for ${formatDateTime(entry.dueAt)}`;
     case "follow_up_done":
       return `Follow-up done (was due ${formatDateTime(entry.dueAt)})`;
+    case "created":
+      return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
   }
 }
 
