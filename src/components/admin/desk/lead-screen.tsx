@@ -9,6 +9,7 @@ import { AuthRequired } from "../shared/auth-required";
 import { CallLogger } from "./call-logger";
 import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
+import { LeadQualificationCard } from "./lead-qualification-card";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadTimeline } from "./lead-timeline";
 import { NoteForm } from "./note-form";
@@ -71,6 +72,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="grid gap-6">
           <LeadCard lead={data} />
+          {data.qualification && <LeadQualificationCard qualification={data.qualification} />}
           <Card className="grid gap-6 p-4 sm:p-6">
             <CallLogger leadId={leadId} />
             <FollowUpPanel lead={data} />
