@@ -6,7 +6,7 @@ import * as todayEndpoint from "@/pages/api/admin/today";
 import type { DuplicateLead, LeadDetail, LeadList, TodayView } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
 import { callEndpoint, jsonRequest, validContact } from "../support/api-request";
-import { DESK_ORIGIN, deskCall, deskJson, deskSession } from "../support/desk-api";
+import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
 
 const postContact = callEndpoint(contactEndpoint.POST);
@@ -33,7 +33,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
     at("2031-05-06T14:00:00Z");
     const token = await deskSession();
     const lead = await deskJson<LeadDetail>(
-      await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: DESK_ORIGIN, body: { ...byPhone, nextFollowUpAt: "2031-05-07T13:00:00Z" } }),
+      await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body: { ...byPhone, nextFollowUpAt: "2031-05-07T13:00:00Z" } }),
       201,
     );
     expect(lead).toMatchObject({
@@ -70,7 +70,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
   it("takes a walk-in with an e-mail only and no note; the channel is Walk-in", async () => {
     const token = await deskSession();
     const lead = await deskJson<LeadDetail>(
-      await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: DESK_ORIGIN, body: { name: "Sam Ortiz", email: "Sam@Ortiz.example", source: "walk-in" } }),
+      await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body: { name: "Sam Ortiz", email: "Sam@Ortiz.example", source: "walk-in" } }),
       201,
     );
     expect(lead).toMatchObject({ source: "walk-in", email: "Sam@Ortiz.example", phone: null, business: null, nextFollowUpAt: null });
@@ -87,7 +87,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
       { name: "Dana W.", email: "  DANA@example.com ", source: "phone" },
       { name: "Dana W.", phone: "+1 864 555 0142", source: "walk-in" },
     ]) {
-      const duplicate = await deskJson<DuplicateLead>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: DESK_ORIGIN, body }), 409);
+      const duplicate = await deskJson<DuplicateLead>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body }), 409);
       expect(duplicate).toEqual({ error: expect.any(String) as string, leadId: existing.id });
     }
     const list = await deskJson<LeadList>(await deskCall(leadsEndpoint.GET, "GET", "/api/admin/leads", { token }));
@@ -97,7 +97,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
 
   it("refuses bad input with 400 and the fields, without a session 401, cross-origin 403", async () => {
     const token = await deskSession();
-    const post = (body: unknown, options: { origin?: string; token?: string; raw?: string } = { origin: DESK_ORIGIN, token }) =>
+    const post = (body: unknown, options: { origin?: string; token?: string; raw?: string } = { token }) =>
       deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { ...options, body: options.raw === undefined ? body : undefined });
     const cases: [unknown, string][] = [
       [{ source: "phone", phone: "864-555-0100" }, "name"],
@@ -115,10 +115,10 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
       expect(Object.keys(answer.fields), JSON.stringify(body)).toContain(field);
       expect(answer.fieldErrors).toEqual(answer.fields);
     }
-    expect((await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: DESK_ORIGIN, raw: "{not json" })).status).toBe(400);
-    expect((await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { origin: DESK_ORIGIN, body: byPhone })).status).toBe(401);
+    expect((await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, raw: "{not json" })).status).toBe(400);
+    expect((await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { body: byPhone })).status).toBe(401);
     expect((await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: "https://evil.example", body: byPhone })).status).toBe(403);
-    const put = await deskCall(leadsEndpoint.ALL, "PUT", "/api/admin/leads", { token, origin: DESK_ORIGIN, body: byPhone });
+    const put = await deskCall(leadsEndpoint.ALL, "PUT", "/api/admin/leads", { token, body: byPhone });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toContain("POST");
     expect(await (await getDb()).selectFrom("leads").select("id").execute()).toEqual([]);
@@ -129,7 +129,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
     expect((await postContact(jsonRequest("/api/contact", validContact))).status).toBe(201);
     const token = await deskSession();
     const web = (await deskJson<LeadList>(await deskCall(leadsEndpoint.GET, "GET", "/api/admin/leads", { token }))).items[0]!;
-    const added = await deskJson<LeadDetail>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: DESK_ORIGIN, body: byPhone }), 201);
+    const added = await deskJson<LeadDetail>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body: byPhone }), 201);
     let today = await deskJson<TodayView>(await deskCall(todayEndpoint.GET, "GET", "/api/admin/today", { token }));
     expect(today.uncontacted.map((lead) => [lead.id, lead.source])).toEqual([
       [web.id, "web"],
@@ -139,7 +139,7 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
     // Both answered an hour later: only the web lead's wait counts.
     at("2031-06-02T15:00:00Z");
     for (const id of [web.id, added.id]) {
-      await deskJson<LeadDetail>(await deskCall(leadEndpoint.PATCH, "PATCH", `/api/admin/leads/${id}`, { token, origin: DESK_ORIGIN, body: { status: "contacted" }, params: { id: String(id) } }));
+      await deskJson<LeadDetail>(await deskCall(leadEndpoint.PATCH, "PATCH", `/api/admin/leads/${id}`, { token, body: { status: "contacted" }, params: { id: String(id) } }));
     }
     today = await deskJson<TodayView>(await deskCall(todayEndpoint.GET, "GET", "/api/admin/today", { token }));
     expect(today.speedToLead).toEqual({ medianSeconds: 3600, leads: 1 });

@@ -7,7 +7,6 @@ import { callEndpoint } from "./api-request";
 
 /** The desk's endpoints called as Astro calls them, with a session planted in the database. */
 
-export const DESK_ORIGIN = "http://127.0.0.1:3000";
 
 /** A signed-in session planted at the current (possibly faked) time. */
 export async function deskSession(): Promise<string> {
@@ -25,7 +24,7 @@ export async function deskCall(handler: APIRoute | undefined, method: string, pa
   if (options.origin !== undefined) headers.origin = options.origin;
   const hasBody = options.body !== undefined || options.raw !== undefined;
   if (hasBody) headers["content-type"] = "application/json";
-  const request = new Request(`${DESK_ORIGIN}${path}`, { method, headers, body: hasBody ? (options.raw ?? JSON.stringify(options.body)) : undefined });
+  const request = new Request(`http://127.0.0.1:3000${path}`, { method, headers, body: hasBody ? (options.raw ?? JSON.stringify(options.body)) : undefined });
   return callEndpoint(handler)(request, options.params ?? {});
 }
 
