@@ -96,7 +96,7 @@ for (const width of [375, 1280]) {
       await expect(dialog.getByRole("radio", { name: "Phone" })).toBeChecked();
       await dialog.getByLabel("Name").fill(name);
       await dialog.getByLabel("Business (optional)").fill("Mendez Tile");
-      await dialog.getByLabel("Phone").fill(phoneNumber());
+      await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(phoneNumber());
       await dialog.getByLabel("Service (optional)").selectOption({ label: "VoIP Phone Systems" });
       await dialog.getByLabel("Note (optional)").fill("Called about phones for 6 desks.");
       await dialog.getByRole("button", { name: "Tomorrow" }).click();

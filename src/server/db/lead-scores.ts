@@ -22,7 +22,7 @@ const IDS_PER_QUERY = 500;
  * none. Plain SQL over columns that exist since 0008, so the migration `0013_lead_scores`
  * runs it as well as a change of the rules does. Returns how many leads got a score.
  */
-export async function rescoreLeads(db: Kysely<unknown>, leadIds?: readonly number[]): Promise<number> {
+export async function rescoreLeads<DB>(db: Kysely<DB>, leadIds?: readonly number[]): Promise<number> {
   const rows: SurveyScoreRow[] = [];
   const columns = sql.raw(
     "id, lead_id, created_at, employee_count, device_count, phone_count, primary_internet_use, uses_streaming, has_public_wifi, interested_services",

@@ -190,7 +190,7 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
   const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
   await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, remaining));
   // The score follows the latest survey that remains (none: no score).
-  await rescoreLeads(executor as Kysely<unknown>, [leadId]);
+  await rescoreLeads(executor, [leadId]);
 }
 
 async function keyHeldElsewhere(executor: Kysely<Database>, column: "email_key" | "phone_key", key: string | null, leadId: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import { surveyServiceLabel } from "@/lib/validation/survey-services";
  * to offer (a package), with the facts that led there. THE place to change the rules
  * (docs/lead-qualification.md): edit a table below and the desk, the sort by score and the
  * reason line follow. Stored scores of existing leads are refreshed when a survey comes in;
- * after changing a table, `rescoreLeads` (src/server/db/lead-scores.ts) recomputes them all.
+ * after changing a table, `npm run db:rescore-leads` recomputes them all.
  *
  * Read it like a price sheet, top to bottom:
  * 1. POINTS: each fact of the survey earns points; the total (at most 100) is the score.
