@@ -76,7 +76,8 @@ async function leadIdOf(page: Page, name: string): Promise<number> {
 for (const width of [375, 1280]) {
   test.describe(`quick add and qualification at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    test.describe.configure({ timeout: 90_000 });
+    // Several axe runs per test on 2 shared cores.
+    test.describe.configure({ timeout: 180_000 });
     test.beforeEach(async ({ page }) => logIn(page));
 
     test("adds a lead taken by phone; it opens with its note, and Today and the list show it with its source", async ({ page }) => {
