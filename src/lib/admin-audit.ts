@@ -18,6 +18,7 @@ export const auditActions = {
   "lead.follow_up_cleared": "Cleared the follow-up of {target}",
   "lead.erased": "Erased {target}",
   "lead.exported": "Exported {target} as JSON",
+  "lead.added": "Added {target} by hand",
   "lead.email_sent": "Sent an e-mail reply to {target}",
   "lead.email_drafted": "Drafted an e-mail reply to {target}",
   "template.created": "Added {target}",

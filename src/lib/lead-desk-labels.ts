@@ -1,6 +1,7 @@
 import {
   type CallOutcome,
   type LeadSort,
+  type LeadSource,
   type LeadStatus,
   leadStatuses,
   type LostReason,
@@ -36,7 +37,10 @@ export const callOutcomeLabels: Record<CallOutcome, string> = { reached: "Reache
 
 export const submissionKindLabels: Record<SubmissionKind, string> = { contact: "Contact request", survey: "Survey" };
 
-export const leadSortLabels: Record<LeadSort, string> = { recent: "Most recent", oldest: "Oldest first", name: "Name", "follow-up": "Next follow-up" };
+export const leadSortLabels: Record<LeadSort, string> = { recent: "Most recent", oldest: "Oldest first", name: "Name", "follow-up": "Next follow-up", score: "Survey score" };
+
+/** How a lead reached the desk, in the desk's words. */
+export const leadSourceLabels: Record<LeadSource, string> = { web: "Website", phone: "Phone", "walk-in": "Walk-in" };
 
 /** The service filter's choices: the contact form's project types and the survey's services. */
 export const serviceFilterOptions: readonly { value: string; label: string }[] = [

@@ -15,7 +15,7 @@ export type CallOutcome = (typeof callOutcomes)[number];
 export const submissionKinds = ["contact", "survey"] as const;
 export type SubmissionKind = (typeof submissionKinds)[number];
 
-export const leadSorts = ["recent", "oldest", "name", "follow-up"] as const;
+export const leadSorts = ["recent", "oldest", "name", "follow-up", "score"] as const;
 export type LeadSort = (typeof leadSorts)[number];
 
 export const LEAD_PAGE_SIZE_DEFAULT = 25;
@@ -35,6 +35,10 @@ export type LeadListItem = {
   lastSubmittedAt: string;
   nextFollowUpAt: string | null;
   kinds: SubmissionKind[];
+  /** The survey qualification score (0–100), null without a survey. */
+  score: number | null;
+  /** How the lead reached the desk: the website, or added by the owner after a call or a visit. */
+  source: LeadSource;
 };
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
@@ -53,6 +57,7 @@ export type TimelineEntry = TimelineBase &
     | { type: "follow_up_set"; dueAt: string }
     | { type: "follow_up_done"; dueAt: string }
     | { type: "email"; subject: string; body: string; templateId: number | null; delivery: EmailDelivery }
+    | { type: "created"; source: OfflineLeadSource }
   );
 
 /** A reply from the desk (docs/lead-mail.md): queued in the outbox, or drafted in the owner's e-mail app (no SMTP). */
@@ -65,6 +70,8 @@ export type LeadDetail = LeadListItem & {
   speedToLeadSeconds: number | null;
   submissions: LeadSubmission[];
   timeline: TimelineEntry[];
+  /** What the latest survey promises (src/server/desk/lead-qualification.ts), null without a survey. */
+  qualification: LeadQualification | null;
 };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };
@@ -78,3 +85,20 @@ export type TodayView = {
   speedToLead: { medianSeconds: number | null; leads: number };
   now: string;
 };
+
+export const leadSources = ["web", "phone", "walk-in"] as const;
+export type LeadSource = (typeof leadSources)[number];
+/** The sources of a lead the owner adds by hand (POST /api/admin/leads). */
+export const offlineLeadSources = ["phone", "walk-in"] as const;
+export type OfflineLeadSource = (typeof offlineLeadSources)[number];
+
+/** A survey's score (0–100), the package to offer, and the facts that led there. */
+export type LeadQualification = { score: number; package: string; reasons: string[] };
+
+/** "12 employees, 40 devices, public WiFi → Managed Internet & Failover + Guest WiFi". */
+export function qualificationLine(qualification: LeadQualification): string {
+  return qualification.reasons.length > 0 ? `${qualification.reasons.join(", ")} → ${qualification.package}` : qualification.package;
+}
+
+/** POST /api/admin/leads answers 409 with this when the e-mail or phone is already a lead's. */
+export type DuplicateLead = { error: string; leadId: number };

@@ -97,3 +97,44 @@ export function pruneIntervalMs(): number {
 export function mapsApiKey(): string | undefined {
   return process.env.GOOGLE_MAPS_API_KEY?.trim() || process.env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY?.trim() || undefined;
 }
+
+export interface LeadWebhookConfig {
+  url: string;
+  secret: string;
+}
+
+/** A webhook secret shorter than this is refused: it signs what a chat tool or script trusts. */
+export const LEAD_WEBHOOK_SECRET_MIN = 16;
+
+/**
+ * What is wrong with LEAD_WEBHOOK_URL / LEAD_WEBHOOK_SECRET, or null when they are fine or
+ * unset. The URL is https, or http only to this machine (tests, a local relay); the secret
+ * is required with it. The server refuses to start with a problem (src/fetch.ts).
+ */
+export function leadWebhookSettingsProblem(): string | null {
+  const raw = process.env.LEAD_WEBHOOK_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "[webhook] LEAD_WEBHOOK_URL is not a URL.";
+  }
+  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    return "[webhook] LEAD_WEBHOOK_URL must be https (http only to localhost / 127.0.0.1).";
+  }
+  if (url.username || url.password) return "[webhook] LEAD_WEBHOOK_URL must not carry a user name or password.";
+  const secret = process.env.LEAD_WEBHOOK_SECRET?.trim() ?? "";
+  if (secret.length < LEAD_WEBHOOK_SECRET_MIN) {
+    return `[webhook] LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL, at least ${LEAD_WEBHOOK_SECRET_MIN} characters (e.g. \`openssl rand -hex 32\`).`;
+  }
+  return null;
+}
+
+/** The new-lead webhook, or null when it is off (unset, or set wrongly: see leadWebhookSettingsProblem). */
+export function leadWebhookConfig(): LeadWebhookConfig | null {
+  const url = process.env.LEAD_WEBHOOK_URL?.trim();
+  if (!url || leadWebhookSettingsProblem() !== null) return null;
+  return { url, secret: process.env.LEAD_WEBHOOK_SECRET!.trim() };
+}

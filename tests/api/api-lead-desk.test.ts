@@ -423,7 +423,7 @@ describeEachEngine("lead desk API", () => {
       expect(page2.items.map((item) => item.name)).toEqual(["Dana Whitfield"]);
       expect(await listLeads(token, "?page=9")).toMatchObject({ total: 3, items: [] });
       const first = (await listLeads(token, "?pageSize=1")).items[0]!;
-      expect(Object.keys(first).sort()).toEqual(["business", "email", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "name", "nextFollowUpAt", "phone", "status", "submissionCount"]);
+      expect(Object.keys(first).sort()).toEqual(["business", "email", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "name", "nextFollowUpAt", "phone", "score", "source", "status", "submissionCount"]);
     });
 
     it("answers 400 naming the field for a bad query", async () => {
@@ -476,7 +476,7 @@ describeEachEngine("lead desk API", () => {
 
     it("answers 405 with Allow for every other method", async () => {
       for (const [module, allow] of [
-        [endpoints.leads, "GET"],
+        [endpoints.leads, "GET, POST"],
         [endpoints.lead, "GET, PATCH, DELETE"],
         [endpoints.view, "POST"],
         [endpoints.notes, "POST"],

@@ -51,7 +51,7 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "GET /api/admin/check-auth", method: "GET", path: () => "/api/admin/check-auth", hasId: false, mutates: false },
   { name: "POST /api/admin/logout", method: "POST", path: () => "/api/admin/logout", hasId: false, mutates: true, public: true },
   // The lead desk: its answers past the guards depend on the query or body it validates.
-  { name: "GET /api/admin/leads", method: "GET", path: () => "/api/admin/leads", hasId: false, mutates: false, answers: [200, 400] },
+  { name: "GET /api/admin/leads", method: "GET", path: () => "/api/admin/leads", hasId: false, mutates: false, answers: [200, 400], otherMethods: ["POST"] },
   { name: "GET /api/admin/leads/{id}", method: "GET", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: false, otherMethods: ["PATCH", "DELETE"] },
   { name: "PATCH /api/admin/leads/{id}", method: "PATCH", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: true, answers: [200, 400, 404, 413, 415], otherMethods: ["GET", "HEAD", "DELETE"] },
   { name: "POST /api/admin/leads/{id}/view", method: "POST", path: (id) => `/api/admin/leads/${id}/view`, hasId: true, mutates: true, answers: [204, 404] },
@@ -75,6 +75,7 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "DELETE /api/admin/leads/{id}", method: "DELETE", path: (id) => `/api/admin/leads/${id}`, hasId: true, mutates: true, answers: [204, 404], otherMethods: ["GET", "HEAD", "PATCH"] },
   { name: "GET /api/admin/leads/{id}/export", method: "GET", path: (id) => `/api/admin/leads/${id}/export`, hasId: true, mutates: false },
   { name: "GET /api/admin/account/audit", method: "GET", path: () => "/api/admin/account/audit", hasId: false, mutates: false, answers: [200, 400] },
+  { name: "POST /api/admin/leads", method: "POST", path: () => "/api/admin/leads", hasId: false, mutates: true, answers: [201, 400, 409, 413, 415], otherMethods: ["GET", "HEAD"] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

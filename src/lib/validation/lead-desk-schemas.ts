@@ -1,6 +1,9 @@
 // zod/mini, as the other forms: the desk's screens may share these rules with the API.
 import * as z from "zod/mini";
 import "./zod-config";
+import { leadServiceValues } from "../lead-services";
+import { offlineLeadSources } from "../lead-desk";
+import { LIMITS } from "./limits";
 import { callOutcomes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, leadStatuses, LOST_NOTE_MAX, lostReasons, NOTE_TEXT_MAX, submissionKinds } from "../lead-desk";
 import { projectTypeValues } from "./project-types";
 import { surveyServiceValues } from "./survey-services";
@@ -95,3 +98,32 @@ export const leadCallSchema = z.object({
   nextFollowUpAt: z.optional(followUp),
 });
 export type LeadCall = z.output<typeof leadCallSchema>;
+
+const QUICK_ADD_EMAIL = "Enter a valid e-mail address, or leave it empty.";
+const QUICK_ADD_PHONE = "Enter a phone number with at least 7 digits, or leave it empty.";
+const QUICK_ADD_REACH = "Give an e-mail address or a phone number.";
+
+/**
+ * POST /api/admin/leads: a lead the owner takes by phone or in person (the "Add lead"
+ * form uses the same schema). Empty optional fields are "".
+ */
+export const leadCreateSchema = z
+  .object({
+    name: textField("The name is text.", z.minLength(1, "Enter the name."), z.maxLength(LIMITS.nameMax, `A name is at most ${LIMITS.nameMax} characters.`)),
+    business: z._default(textField("The business is text.", z.maxLength(LIMITS.businessNameMax, `A business name is at most ${LIMITS.businessNameMax} characters.`)), ""),
+    email: z._default(
+      textField(QUICK_ADD_EMAIL, z.maxLength(LIMITS.emailMax, QUICK_ADD_EMAIL), z.refine((value: string) => value === "" || z.regexes.email.test(value), QUICK_ADD_EMAIL)),
+      "",
+    ),
+    phone: z._default(
+      textField(QUICK_ADD_PHONE, z.maxLength(LIMITS.phoneMax, `A phone number is at most ${LIMITS.phoneMax} characters.`), z.refine((value: string) => value === "" || value.replace(/\D/g, "").length >= 7, QUICK_ADD_PHONE)),
+      "",
+    ),
+    service: z._default(z.union([z.literal(""), z.enum(leadServiceValues, { error: "Choose a service from the list." })], { error: "Choose a service from the list." }), ""),
+    source: z.enum(offlineLeadSources, { error: "Say how the lead came: phone or walk-in." }),
+    note: z._default(textField("The note is text.", z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)), ""),
+    nextFollowUpAt: z.optional(followUp),
+  })
+  .check(z.refine((lead) => lead.email !== "" || lead.phone !== "", { message: QUICK_ADD_REACH, path: ["phone"] }));
+export type LeadCreateInput = z.input<typeof leadCreateSchema>;
+export type LeadCreate = z.output<typeof leadCreateSchema>;

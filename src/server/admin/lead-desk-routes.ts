@@ -1,8 +1,9 @@
 import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
-import { leadCallSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema } from "@/lib/validation/lead-desk-schemas";
+import { leadCallSchema, leadCreateSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema } from "@/lib/validation/lead-desk-schemas";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
+import { quickAddLead } from "@/server/desk/quick-add";
 import { getToday } from "@/server/desk/today";
 import { adminRoute, parseRowId } from "@/server/http/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
@@ -33,6 +34,21 @@ export const leadListRoute = adminRoute(async ({ request }) => {
   if (!parsed.success) return invalid(parsed.error);
   return jsonResponse(await listLeads(parsed.data));
 });
+
+/** POST /api/admin/leads: a lead taken by phone or in person; 409 `{ error, leadId }` when its e-mail or phone is a lead's already. */
+export const leadCreateRoute = adminRoute(
+  async ({ request, audit }) => {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = leadCreateSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error);
+    const outcome = await quickAddLead(parsed.data, Date.now(), audit);
+    if (outcome.status === "duplicate") return jsonResponse({ error: "A lead with this e-mail or phone exists already.", leadId: outcome.leadId }, 409);
+    if (outcome.webhookQueued) kickOutbox();
+    return jsonResponse(outcome.lead, 201);
+  },
+  { mutates: true },
+);
 
 /** GET /api/admin/leads/{id}. */
 export const leadDetailRoute = adminRoute(async ({ params }) => {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
 import { consumeRateLimit } from "./rate-limits";
@@ -20,7 +21,8 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowance: Notificat
  * or phone, or folded into an identical one from the last 10 minutes) and, when given,
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
- * until "Not spam". The honeypot field is never stored. The id is that of the folded
+ * until "Not spam". A submission that starts a lead queues the lead webhook too
+ * (src/server/webhook/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(
@@ -33,6 +35,8 @@ export async function storeSubmission(
   const attached = await attachSubmission(trx, submission, now);
   if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
   if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
+  // A new lead (not one joined or folded) is announced to the webhook, when there is one.
+  if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
   return { id: attached.submissionId };
 }
 

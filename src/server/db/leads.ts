@@ -1,7 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
+import { qualifySurvey } from "@/server/desk/lead-qualification";
 import { engineOf } from "./connection";
+import { rescoreLeads } from "./lead-scores";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
 import type { Database } from "./schema";
@@ -15,6 +17,8 @@ export type AttachedSubmission = {
   folded: boolean;
   /** The lead is Spam: its notification is held, not sent. */
   leadIsSpam: boolean;
+  /** The submission started a new lead (the lead webhook tells about it). */
+  created?: boolean;
 };
 
 /** A double click or a resent form within this long is the same submission. */
@@ -33,11 +37,13 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
   const identity = row.kind === "contact" ? contactIdentity(row.values) : surveyIdentity(row.values);
 
   let lead = await findLead(trx, identity);
+  let created = false;
   if (lead) {
     const identical = await findIdenticalRecent(trx, record.kind, lead.id, row.values, now);
     if (identical !== undefined) return { submissionId: identical, leadId: lead.id, folded: true, leadIsSpam: lead.status === "spam" };
   } else {
     lead = await createLead(trx, identity, now);
+    created = lead.created === true;
   }
 
   const stored = await insertSubmissionRow(trx, record, now, lead.id);
@@ -48,12 +54,14 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
       first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
       business: sql<string | null>`coalesce(business, ${identity.business})`,
       service: sql<string | null>`coalesce(service, ${submissionService(record)})`,
+      // The latest survey decides the score: it says what the business is now.
+      ...(record.kind === "survey" ? { score: qualifySurvey(record.data).score } : {}),
       updated_at: now,
     })
     .where("id", "=", lead.id)
     .execute();
   await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
-  return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam" };
+  return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam", created };
 }
 
 function submissionService(record: Submission): LeadService | null {
@@ -87,7 +95,7 @@ function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now:
   return trx.insertInto("survey_submissions").values(row.values).returning("id").executeTakeFirstOrThrow();
 }
 
-type LeadMatch = { id: number; status: string };
+type LeadMatch = { id: number; status: string; created?: boolean };
 
 async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
   const byEmail = emailKey(identity.email);
@@ -108,7 +116,7 @@ async function createLead(executor: Kysely<Database>, identity: SubmissionIdenti
     .onConflict((conflict) => conflict.doNothing())
     .returning(["id", "status"])
     .executeTakeFirst();
-  const lead = created ?? (await findLead(executor, identity));
+  const lead = created ? { ...created, created: true } : await findLead(executor, identity);
   if (!lead) throw new Error("The lead could be neither created nor found.");
   return lead;
 }
@@ -181,6 +189,8 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
     .execute();
   const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
   await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, remaining));
+  // The score follows the latest survey that remains (none: no score).
+  await rescoreLeads(executor, [leadId]);
 }
 
 async function keyHeldElsewhere(executor: Kysely<Database>, column: "email_key" | "phone_key", key: string | null, leadId: number): Promise<boolean> {

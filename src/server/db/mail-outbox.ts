@@ -25,7 +25,25 @@ export type OutboxItem = {
   sentAt: string | null;
   /** For a lead notification held for the digest: the digest that carries it. */
   digestId: number | null;
+  /** The payload as stored: for a `webhook`, the exact JSON body to post (its `payload` is not an e-mail). */
+  payloadText: string;
 };
+
+/** The kinds the outbox sends as e-mail (nodemailer); a `webhook` is posted over HTTP instead. */
+export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply"] as const satisfies readonly OutboxKind[];
+
+/**
+ * Queues a new lead's webhook through `executor`, the transaction that created the lead
+ * (src/server/webhook/lead-webhook.ts). `body` is the JSON text to post, unchanged.
+ */
+export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId: number; body: string; now: number }): Promise<number> {
+  const row = await executor
+    .insertInto("mail_outbox")
+    .values({ created_at: entry.now, kind: "webhook", ref_id: entry.leadId, lead_id: entry.leadId, payload: entry.body, status: "pending", attempts: 0, next_attempt_at: entry.now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** An SMTP error can carry a whole server transcript; the admin needs the gist. */
 const LAST_ERROR_MAX = 2000;
@@ -121,11 +139,11 @@ export async function withdrawQueuedNotifications(
 }
 
 /**
- * Leases up to `limit` due messages to `workerId` until `now + leaseMs`. A message is
+ * Leases up to `limit` due messages (of `kinds`, when given) to `workerId` until `now + leaseMs`. A message is
  * due when pending, its next attempt time has come and no live lease holds it; a worker
  * that dies mid-send loses its lease and another worker picks the message up.
  */
-export async function claimOutboxBatch(workerId: string, limit: number, leaseMs: number, now = Date.now()): Promise<OutboxItem[]> {
+export async function claimOutboxBatch(workerId: string, limit: number, leaseMs: number, now = Date.now(), kinds?: readonly OutboxKind[]): Promise<OutboxItem[]> {
   if (!Number.isSafeInteger(limit) || limit < 1) return [];
   const db = await getDb();
   const lease = { locked_by: workerId, locked_until: now + leaseMs };
@@ -137,6 +155,8 @@ export async function claimOutboxBatch(workerId: string, limit: number, leaseMs:
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", now)
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+      // Only what this instance can deliver now: without SMTP, e-mails stay pending.
+      .$if(kinds !== undefined, (query) => query.where("kind", "in", kinds!.length > 0 ? [...kinds!] : ["none" as OutboxKind]))
       .orderBy("next_attempt_at")
       .orderBy("id")
       .limit(limit);
@@ -438,5 +458,6 @@ function toOutboxItem(row: Selectable<MailOutboxTable>): OutboxItem {
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : isoFromMillis(row.sent_at),
     digestId: row.digest_id,
+    payloadText: row.payload,
   };
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { contactIdentity, leadSearchBody, newLeadIdentity, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { createLeadSearchIndex, writeLeadSearch } from "./lead-search-index";
+import { rescoreLeads } from "./lead-scores";
 
 export type DbEngine = "sqlite" | "postgres";
 
@@ -26,6 +27,8 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0009_lead_insight": { up: (db) => addLeadInsight(db, engine) },
     "0011_lead_milestones": { up: (db) => addLeadMilestones(db, engine) },
     "0012_reply_templates": { up: (db) => createReplyTemplates(db, engine) },
+    // Data only: each lead's score from its latest survey, by the rules of today (src/server/desk/lead-qualification.ts).
+    "0013_lead_scores": { up: (db) => rescoreLeads(db).then(() => undefined) },
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
   };
 }

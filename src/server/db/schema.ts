@@ -108,7 +108,7 @@ type OptionalText = ColumnType<string | null, string | null | undefined, string 
 type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email" | "created";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {

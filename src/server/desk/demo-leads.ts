@@ -4,6 +4,7 @@ import { projectTypeValues } from "@/lib/validation/project-types";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { engineOf } from "@/server/db/connection";
 import { writeLeadSearchMany } from "@/server/db/lead-search-index";
+import { rescoreLeads } from "@/server/db/lead-scores";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
 import { contactIdentity, leadSearchBody, newLeadIdentity, surveyIdentity } from "./lead-identity";
 
@@ -197,6 +198,8 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
           ),
         })),
       );
+      // The survey scores the lead path would have written (src/server/desk/lead-qualification.ts).
+      await rescoreLeads<Database>(trx, withIds.filter((entry) => entry.surveys.length > 0).map((entry) => entry.id));
       submissions += contacts.length + surveys.length;
     });
   }

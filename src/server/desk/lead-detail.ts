@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, TimelineEntry } from "@/lib/lead-desk";
+import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
 import { toContactRequest } from "@/server/db/contact-requests";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
 import { toSurveySubmission } from "@/server/db/survey-submissions";
+import { qualifyLatestSurvey } from "./lead-qualification";
 import { toListItem } from "./lead-list";
 
 const SUMMARY_MAX = 140;
@@ -53,6 +54,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
+    qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
   };
 }
 
@@ -72,6 +74,7 @@ type EventData = {
   follow_up_set: { dueAt: number };
   follow_up_done: { dueAt: number };
   email: { subject: string; body: string; templateId: number | null; delivery: EmailDelivery };
+  created: { source: OfflineLeadSource };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -96,6 +99,8 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
       const call = data as EventData["call"];
       return { ...base, type: "call", outcome: call.outcome, note: call.note ?? null };
     }
+    case "created":
+      return { ...base, type: "created", source: (data as EventData["created"]).source };
     case "follow_up_set":
     case "follow_up_done":
       return { ...base, type: event.type, dueAt: isoFromMillis(Number((data as EventData["follow_up_set"]).dueAt)) };

@@ -63,6 +63,13 @@ function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: Lea
       return query.orderBy("leads.last_submitted_at", "asc").orderBy("leads.id", "asc");
     case "name":
       return query.orderBy(sql`lower(leads.name)`, "asc").orderBy("leads.id", "asc");
+    case "score":
+      // Highest first; leads without a survey (no score) last.
+      return query
+        .orderBy(sql`case when leads.score is null then 1 else 0 end`, "asc")
+        .orderBy("leads.score", "desc")
+        .orderBy("leads.last_submitted_at", "desc")
+        .orderBy("leads.id", "desc");
     case "follow-up":
       return query
         .orderBy(sql`case when leads.next_follow_up_at is null then 1 else 0 end`, "asc")
@@ -108,5 +115,7 @@ export function toListItem(row: LeadRow, submissionCount: number, kinds: Submiss
     lastSubmittedAt: isoFromMillis(Number(row.last_submitted_at)),
     nextFollowUpAt: row.next_follow_up_at === null ? null : isoFromMillis(Number(row.next_follow_up_at)),
     kinds,
+    score: row.score === null ? null : Number(row.score),
+    source: row.source,
   };
 }

@@ -42,15 +42,17 @@ function followUpsDue(db: Kysely<Database>, dueBy: number) {
 }
 
 /**
- * The median time from first submission to first response, over the leads (not Spam)
- * first submitted in the last 30 days that have had a response.
+ * The median time from first submission to first response, over the web leads (not Spam,
+ * not added by hand) first submitted in the last 30 days that have had a response.
  */
 async function medianSpeedToLead(db: Kysely<Database>, now: number): Promise<TodayView["speedToLead"]> {
   const answered = db
     .selectFrom("leads")
     .where("first_submitted_at", ">=", now - SPEED_TO_LEAD_WINDOW_MS)
     .where("first_response_at", "is not", null)
-    .where("status", "<>", "spam");
+    .where("status", "<>", "spam")
+    // Leads the owner added by hand were answered as they were taken: they would flatter the median.
+    .where("source", "=", "web");
   const { count } = await answered.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   const leads = Number(count);
   if (leads === 0) return { medianSeconds: null, leads };

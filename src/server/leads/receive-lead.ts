@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { leadAcknowledgementEnabled, mailConfig, mailReplyTo } from "@/server/config";
+import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
 import { consumeRateLimit } from "@/server/db/rate-limits";
@@ -52,6 +52,6 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification, acknowledgement);
     return { status: "stored", id };
   });
-  if (outcome.status === "stored" && mail) kickOutbox();
+  if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();
   return outcome;
 }

@@ -1,8 +1,9 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
-import { leadEmailsPerHour, mailConfig, outboxPollMs } from "@/server/config";
-import { claimOutboxBatch, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem } from "@/server/db/mail-outbox";
+import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
+import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem, type OutboxKind } from "@/server/db/mail-outbox";
+import { postLeadWebhook } from "@/server/webhook/lead-webhook";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-emails";
 
 /** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */
@@ -38,9 +39,12 @@ function getTransporter(smtpUrl: string): Transporter {
   return transporter;
 }
 
-async function deliver(item: OutboxItem, transport: Transporter): Promise<"sent" | "retried" | "failed"> {
-  try {
-    await transport.sendMail({
+/** Sends one message: an e-mail through SMTP, a `webhook` by HTTP POST. Throws to retry. */
+type Send = (item: OutboxItem) => Promise<unknown>;
+
+function sendMail(transport: Transporter): Send {
+  return (item) =>
+    transport.sendMail({
       from: item.payload.from,
       to: item.payload.to,
       replyTo: item.payload.replyTo,
@@ -48,6 +52,11 @@ async function deliver(item: OutboxItem, transport: Transporter): Promise<"sent"
       text: item.payload.text,
       html: item.payload.html,
     });
+}
+
+async function deliver(item: OutboxItem, send: Send): Promise<"sent" | "retried" | "failed"> {
+  try {
+    await send(item);
     await markOutboxSent(item.id, workerId);
     return "sent";
   } catch (error) {
@@ -69,13 +78,17 @@ async function deliver(item: OutboxItem, transport: Transporter): Promise<"sent"
 export async function runOutboxOnce(): Promise<OutboxRunResult> {
   const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
   const mail = mailConfig();
-  if (!mail) return result;
-  await gatherDueDigest((digest) => buildLeadDigestEmail(digest, mail, leadEmailsPerHour()), DIGEST_LIST_MAX);
-  const transport = getTransporter(mail.smtpUrl);
+  const webhook = leadWebhookConfig();
+  if (!mail && !webhook) return result;
+  if (mail) await gatherDueDigest((digest) => buildLeadDigestEmail(digest, mail, leadEmailsPerHour()), DIGEST_LIST_MAX);
+  const sendEmail = mail ? sendMail(getTransporter(mail.smtpUrl)) : undefined;
+  const postWebhook: Send | undefined = webhook ? (item) => postLeadWebhook(item.payloadText, webhook) : undefined;
+  // What is not configured stays pending (e-mails without SMTP), for when it is.
+  const kinds: OutboxKind[] = [...(mail ? EMAIL_OUTBOX_KINDS : []), ...(webhook ? (["webhook"] as const) : [])];
   for (;;) {
-    const batch = await claimOutboxBatch(workerId, BATCH_SIZE, LEASE_MS);
+    const batch = await claimOutboxBatch(workerId, BATCH_SIZE, LEASE_MS, Date.now(), kinds);
     if (batch.length === 0) break;
-    for (const item of batch) result[await deliver(item, transport)] += 1;
+    for (const item of batch) result[await deliver(item, (item.kind === "webhook" ? postWebhook : sendEmail)!)] += 1;
     if (batch.length < BATCH_SIZE) break;
   }
   return result;
@@ -104,7 +117,7 @@ export function drainOutbox(): Promise<OutboxRunResult> {
   return next;
 }
 
-/** Called after a lead is stored so the e-mail leaves within moments, not at the next tick. */
+/** Called after a lead is stored so the e-mail (and the webhook) leaves within moments, not at the next tick. */
 export function kickOutbox(): void {
   if (queued) return;
   queued = true;
@@ -112,7 +125,7 @@ export function kickOutbox(): void {
 }
 
 export function startOutboxWorker(): void {
-  if (timer || !mailConfig()) return;
+  if (timer || (!mailConfig() && !leadWebhookConfig())) return;
   timer = setInterval(() => void drainOutbox(), outboxPollMs());
   timer.unref();
   void drainOutbox();

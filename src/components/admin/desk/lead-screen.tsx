@@ -10,6 +10,7 @@ import { CallLogger } from "./call-logger";
 import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
 import { LeadReply } from "./lead-reply";
+import { LeadQualificationCard } from "./lead-qualification-card";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
@@ -73,6 +74,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="grid gap-6">
           <LeadCard lead={data} />
+          {data.qualification && <LeadQualificationCard qualification={data.qualification} />}
           <Card className="grid gap-6 p-4 sm:p-6">
             <CallLogger leadId={leadId} />
             <FollowUpPanel lead={data} />

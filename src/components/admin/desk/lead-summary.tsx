@@ -1,6 +1,6 @@
 import { CalendarClock, Mail, Phone } from "lucide-react";
 import type { LeadListItem } from "@/lib/lead-desk";
-import { submissionKindLabels } from "@/lib/lead-desk-labels";
+import { leadSourceLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { routes } from "@/lib/routes";
 import { formatDateTime } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -15,7 +15,28 @@ export function LeadName({ lead, as: Heading = "h3" }: { lead: LeadListItem; as?
         </a>
       </Heading>
       {lead.business && lead.business !== lead.name && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{lead.business}</p>}
+      <LeadTags lead={lead} />
     </div>
+  );
+}
+
+/** A lead added by hand says how it came; a lead with a survey shows its score. */
+function LeadTags({ lead }: { lead: LeadListItem }) {
+  const added = lead.source !== "web";
+  if (!added && lead.score === null) return null;
+  return (
+    <p className="mt-1 flex flex-wrap gap-1.5 text-xs font-semibold">
+      {added && (
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800" data-testid="lead-source">
+          {leadSourceLabels[lead.source]}
+        </span>
+      )}
+      {lead.score !== null && (
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-900" data-testid="lead-score">
+          Score {lead.score}
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -1,8 +1,8 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
-import { callOutcomeLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { callOutcomeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -16,6 +16,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   follow_up_set: CalendarClock,
   follow_up_done: CalendarCheck,
   email: Mail,
+  created: UserPlus,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -39,6 +40,8 @@ function headline(entry: TimelineEntry): string {
       return `Follow-up done (was due ${formatDateTime(entry.dueAt)})`;
     case "email":
       return `${entry.delivery === "queued" ? "E-mail sent" : "E-mail drafted"}: ${entry.subject}`;
+    case "created":
+      return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
   }
 }
 

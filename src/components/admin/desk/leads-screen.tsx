@@ -2,6 +2,7 @@ import { KanbanSquare, List } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { routes } from "@/lib/routes";
+import { AddLeadDialog } from "./add-lead-dialog";
 import { LeadBoard } from "./lead-board";
 import { LeadFilters } from "./lead-filters";
 import { LeadList } from "./lead-list";
@@ -47,6 +48,7 @@ export function LeadsScreen() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Leads</h1>
+        <AddLeadDialog />
         <nav aria-label="Leads view" className="flex gap-1 rounded-lg bg-slate-200/70 p-1">
           {viewLink(false, "List", <List aria-hidden="true" className="size-4" />)}
           {viewLink(true, "Board", <KanbanSquare aria-hidden="true" className="size-4" />)}

@@ -7,6 +7,7 @@ import { adminApi } from "@/lib/admin-api";
 import type { LeadListItem, TodayView as TodayAnswer } from "@/lib/lead-desk";
 import { dialable, durationInWords } from "@/lib/lead-desk-labels";
 import { AuthRequired } from "../shared/auth-required";
+import { AddLeadDialog } from "./add-lead-dialog";
 import { formatDateTime, secondsSince } from "./desk-time";
 import { LeadName } from "./lead-summary";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -22,6 +23,7 @@ export function TodayScreen() {
     <div className="grid gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Today</h1>
+        <AddLeadDialog />
         {today.data && <SpeedToLead speed={today.data.speedToLead} />}
       </div>
       {today.isPending ? (
@@ -71,6 +73,7 @@ function SpeedToLead({ speed }: { speed: TodayAnswer["speedToLead"] }) {
         {speed.medianSeconds === null
           ? "No lead answered yet."
           : `Median ${durationInWords(speed.medianSeconds)} over ${speed.leads} ${speed.leads === 1 ? "lead" : "leads"}`}
+        <span className="block text-xs text-slate-600">Website leads only: leads added by hand are left out.</span>
       </p>
     </Card>
   );
