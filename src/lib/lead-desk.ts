@@ -1,3 +1,5 @@
+import type { LeadChannel, Touch } from "./attribution/touch";
+
 /**
  * The lead desk's API shapes (docs/lead-desk.md): what src/server/desk builds and the
  * desk screens read. Statuses, reasons and outcomes are spelled once, here.
@@ -35,12 +37,16 @@ export type LeadListItem = {
   lastSubmittedAt: string;
   nextFollowUpAt: string | null;
   kinds: SubmissionKind[];
+  /** The channel of the lead's first touch (Unassigned before attribution). */
+  firstChannel: LeadChannel;
 };
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
 
 /** A submission as the contacts or surveys API returns it, plus its kind and time. */
 export type LeadSubmission = { id: number; kind: SubmissionKind; submittedAt: string } & Record<string, unknown>;
+/** A submission's own touch: how the visitor arrived for it (docs/attribution.md); null before attribution or without one. */
+export type LeadSubmissionTouch = { touch: Touch | null };
 
 type TimelineBase = { id: string; at: string };
 export type TimelineEntry = TimelineBase &
@@ -61,6 +67,9 @@ export type LeadDetail = LeadListItem & {
   speedToLeadSeconds: number | null;
   submissions: LeadSubmission[];
   timeline: TimelineEntry[];
+  /** Where the lead came from, first and latest (docs/attribution.md); null before attribution. */
+  firstTouch: Touch | null;
+  lastTouch: Touch | null;
 };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import type { SubmissionTouches } from "@/server/leads/lead-touches";
 import { attachSubmission, queueLeadNotification } from "./leads";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type Database, writeBoolean } from "./schema";
 
-/** One validated submission of either kind. */
-export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind] } }[SubmissionKind];
+/** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
+export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
 
 /** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
 export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
@@ -26,7 +27,9 @@ export async function storeSubmission(trx: Kysely<Database>, submission: Submiss
 }
 
 /** The row a submission is stored as. */
-export function submissionRowValues({ kind, data }: Submission, now: number, leadId: number | null) {
+export function submissionRowValues({ kind, data, touches }: Submission, now: number, leadId: number | null) {
+  // The submission's own touch is the visit's last.
+  const touch = touches?.last ? JSON.stringify(touches.last) : null;
   if (kind === "contact") {
     return {
       kind,
@@ -40,6 +43,7 @@ export function submissionRowValues({ kind, data }: Submission, now: number, lea
         project_type: data.projectType,
         source: data.source ?? null,
         message: data.message,
+        touch,
       },
     } as const;
   }
@@ -61,6 +65,7 @@ export function submissionRowValues({ kind, data }: Submission, now: number, lea
       phone_count: data.phoneCount,
       interested_services: JSON.stringify(data.interestedServices),
       additional_comments: data.additionalComments,
+      touch,
     },
   } as const;
 }

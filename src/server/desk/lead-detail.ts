@@ -6,6 +6,7 @@ import { getDb } from "@/server/db/connection";
 import { toContactRequest } from "@/server/db/contact-requests";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
 import { toSurveySubmission } from "@/server/db/survey-submissions";
+import { readStoredTouch } from "@/server/leads/lead-touches";
 import { toListItem } from "./lead-list";
 
 const SUMMARY_MAX = 140;
@@ -23,8 +24,8 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
-    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
-    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
+    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
+    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
   ].sort((a, b) => b.order - a.order || b.id - a.id);
 
   const timeline: (TimelineEntry & { order: [number, number] })[] = [
@@ -53,6 +54,8 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
+    firstTouch: readStoredTouch(lead.first_touch),
+    lastTouch: readStoredTouch(lead.last_touch),
   };
 }
 

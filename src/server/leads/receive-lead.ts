@@ -8,6 +8,7 @@ import { consumeRateLimit } from "@/server/db/rate-limits";
 import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 import { leadEmailAllowance } from "./lead-email-allowance";
+import { submissionTouches } from "./lead-touches";
 import { submissionRateLimit } from "./submission-rate-limit";
 
 export type LeadOutcome =
@@ -24,8 +25,9 @@ export type LeadOutcome =
  * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
  * Once acknowledged, it is kept and will be e-mailed even if SMTP is down at that
  * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
+ * Its touches get their channels here, with `ownHosts` never counted as a referrer.
  */
-export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string): Promise<LeadOutcome> {
+export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string, ownHosts: readonly string[] = []): Promise<LeadOutcome> {
   const form = submissionForms[kind];
   const parsed = form.schema.safeParse(input);
   if (!parsed.success) return { status: "invalid", issues: parsed.error };
@@ -41,7 +43,8 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
-    const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification);
+    const touches = submissionTouches(data, ownHosts, now);
+    const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification);
     return { status: "stored", id };
   });
   if (outcome.status === "stored" && mail) kickOutbox();

@@ -9,6 +9,7 @@ import { AuthRequired } from "../shared/auth-required";
 import { CallLogger } from "./call-logger";
 import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
+import { LeadOrigin } from "./lead-origin";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadTimeline } from "./lead-timeline";
 import { NoteForm } from "./note-form";
@@ -75,6 +76,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
             <CallLogger leadId={leadId} />
             <FollowUpPanel lead={data} />
           </Card>
+          <LeadOrigin lead={data} />
         </div>
         <div className="grid gap-6">
           <Card className="p-4 sm:p-6">
