@@ -43,10 +43,8 @@ export type LeadListItem = {
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
 
-/** A submission as the contacts or surveys API returns it, plus its kind and time. */
+/** A submission as the contacts or surveys API returns it, plus its kind and time, and its `touch` (Touch or null, docs/attribution.md). */
 export type LeadSubmission = { id: number; kind: SubmissionKind; submittedAt: string } & Record<string, unknown>;
-/** A submission's own touch: how the visitor arrived for it (docs/attribution.md); null before attribution or without one. */
-export type LeadSubmissionTouch = { touch: Touch | null };
 
 type TimelineBase = { id: string; at: string };
 export type TimelineEntry = TimelineBase &

@@ -12,7 +12,8 @@ import { bareHost, isDirectVisit, type VisitSignals } from "./visit-signals";
  */
 
 /**
- * Search engines and social sites, by the name a utm_source or a host carries. A modest
+ * Search engines and social sites, by the name a utm_source or a host carries ("google"
+ * matches www.google.co.uk), or by a whole host where the name alone would be too short. A modest
  * list of the sites that send people to a local business, after GA4's own source
  * categories (the "list of search sites" and "list of social sites" of the rule table,
  * published as a download on the same help page); extend it here when the owner sees a
@@ -45,10 +46,10 @@ export const SOCIAL_SITES = [
   "ig",
   "messenger",
   "linkedin",
-  "lnkd",
+  "lnkd.in",
   "twitter",
-  "t",
-  "x",
+  "t.co",
+  "x.com",
   "threads",
   "pinterest",
   "reddit",
@@ -82,13 +83,14 @@ function siteName(host: string): string {
   return labels[labels.length - (countrySuffix ? 3 : 2)]!;
 }
 
-/** A source matches a list by name ("facebook", "ig") or by a host of the site ("m.facebook.com", "lnkd.in"). */
+/** A source matches a list by name ("facebook", "ig") or as a host of a listed site ("m.facebook.com", "lnkd.in"). */
 function inList(source: string | null, list: readonly string[]): boolean {
   if (!source) return false;
   const value = source.trim().toLowerCase();
   if (list.includes(value)) return true;
-  // Only host-shaped values are read as hosts, so a source "t" alone is not Twitter's t.co.
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/.test(value) && list.includes(siteName(value));
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/.test(value)) return false;
+  const host = bareHost(value.replace(/:\d+$/, ""));
+  return list.some((entry) => (entry.includes(".") ? host === entry || host.endsWith(`.${entry}`) : siteName(host) === entry));
 }
 
 /**

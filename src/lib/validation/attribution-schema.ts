@@ -34,13 +34,19 @@ const clickId = droppable(z.maxLength(CLICK_ID_MAX), z.regex(CLICK_ID));
 
 /** When the touch happened; when it is missing or unbelievable, the time the submission arrived. */
 const visitTime = z.catch(
-  z.string().check(
-    z.regex(ISO_DATE_TIME),
-    z.refine((value: string) => {
-      const time = Date.parse(value);
-      return Number.isFinite(time) && time > Date.now() - OLDEST_MS && time < Date.now() + CLOCK_SKEW_MS;
-    }),
-    z.overwrite((value: string) => new Date(Date.parse(value)).toISOString()),
+  z.pipe(
+    z.string().check(
+      z.regex(ISO_DATE_TIME),
+      z.refine((value: string) => {
+        const time = Date.parse(value);
+        const day = value.slice(0, 10);
+        // Date.parse turns 02-30 into March: the day must be one the calendar has.
+        const dayStart = Date.parse(`${day}T00:00:00Z`);
+        const realDay = Number.isFinite(dayStart) && new Date(dayStart).toISOString().startsWith(day);
+        return realDay && Number.isFinite(time) && time > Date.now() - OLDEST_MS && time < Date.now() + CLOCK_SKEW_MS;
+      }),
+    ),
+    z.transform((value: string) => new Date(Date.parse(value)).toISOString()),
   ),
   () => new Date().toISOString(),
 );
