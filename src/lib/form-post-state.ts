@@ -14,7 +14,7 @@ export interface FormPostState<Values> {
   fields?: FieldErrors;
   values?: Values;
   /** The other site the form page was first opened from, carried through its no-script posts (docs/attribution.md). */
-  visitReferrer?: string | null;
+  visitReferrer?: string;
 }
 
 export type ContactFormState = FormPostState<PostedFormValues["contact"]>;

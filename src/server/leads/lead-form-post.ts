@@ -69,8 +69,9 @@ export async function receiveLeadFormPost<Kind extends SubmissionKind>(
   const honeypotValue = formData.get(honeypot);
   // Without scripts nothing was kept in the browser: the form page is the visit (docs/attribution.md).
   const openedFrom = formData.get(FORM_REFERRER_FIELD);
-  const visitReferrer = typeof openedFrom === "string" && openedFrom !== "" ? openedFrom : null;
-  const touch = formPageSignals(request, visitReferrer, Date.now());
+  const touch = formPageSignals(request, typeof openedFrom === "string" ? openedFrom : null, Date.now());
+  // Kept for the page's next post, as checked.
+  const visitReferrer = touch.referrer ?? undefined;
   const input = {
     ...withoutEmptyText(posted),
     ...(typeof honeypotValue === "string" && honeypotValue !== "" ? { [honeypot]: honeypotValue } : {}),
