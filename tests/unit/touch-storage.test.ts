@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { recordVisit, storedTouches, TOUCH_STORAGE_KEY, VISIT_SESSION_KEY } from "@/lib/attribution/touch-storage";
+import { recordVisit, storedTouches, TOUCH_LIFETIME_DAYS, TOUCH_STORAGE_KEY, VISIT_SESSION_KEY } from "@/lib/attribution/touch-storage";
 
 /**
  * The browser's record of a visitor's first and last touch, run against in-memory
@@ -115,5 +116,16 @@ describe("recordVisit", () => {
     });
     expect(() => open("/?utm_source=newsletter")).not.toThrow();
     expect(storedTouches()).toEqual({});
+  });
+});
+
+describe("the privacy page", () => {
+  it("names what the browser keeps under the keys the module uses, and for how long", () => {
+    const privacy = readFileSync(new URL("../../src/content/pages/privacy.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(privacy).toContain(`\`${TOUCH_STORAGE_KEY}\``);
+    expect(privacy).toContain(`\`${VISIT_SESSION_KEY}\``);
+    expect(privacy).toContain(`after ${TOUCH_LIFETIME_DAYS} days`);
+    for (const parameter of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "msclkid", "fbclid"]) expect(privacy).toContain(`\`${parameter}\``);
+    expect(privacy).toContain("sent to us only with a form you choose to submit");
   });
 });
