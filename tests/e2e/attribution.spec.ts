@@ -83,7 +83,8 @@ const footerLink = (page: Page, name: string) => page.getByRole("contentinfo").g
 
 test.describe("a visitor's touches, recorded by the browser", () => {
   test("a newsletter visit is kept across two pages and sent with the contact form; a later ad visit changes only the last touch", async ({ context, page }) => {
-    test.setTimeout(90_000);
+    // Two journeys of three pages and a form, on 2 shared cores.
+    test.setTimeout(150_000);
     const who = person();
     const landing = "/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-promo";
     await page.goto(at(landing));
@@ -180,7 +181,8 @@ async function expectNoHorizontalScroll(page: Page, label: string): Promise<void
 for (const width of [375, 1280]) {
   test.describe(`where leads come from, in the desk at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    test.describe.configure({ timeout: 90_000 });
+    // Two axe runs and a dozen navigations, on 2 shared cores.
+    test.describe.configure({ timeout: 150_000 });
 
     test("the lead page shows the first and latest visit, and the list filters by channel and campaign", async ({ context, page }) => {
       await logIn(context);
