@@ -129,6 +129,29 @@ test.describe("a visitor's touches, recorded by the browser", () => {
     await expect.poll(() => direct.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").lastTouch?.campaign as string, STORAGE_KEY)).toBe("voip-search");
   });
 
+  test("the survey sends the touches too: a link from Facebook is Organic Social", async ({ context, page }) => {
+    const who = person();
+    await page.goto(at("/services?fbclid=IwAR0survey"), { referer: "https://m.facebook.com/" });
+    await footerLink(page, "Connectivity Survey").click();
+    await expect(page).toHaveURL(at("/survey"));
+    await page.getByLabel("Business Name").fill(`Blue Heron ${who.tag}`);
+    await page.getByLabel("Email", { exact: true }).fill(who.email);
+    await page.getByLabel("Phone Number").fill(who.phone);
+    await page.getByLabel("Business Address").fill("12 Pine St, Greenville, SC 29601");
+    await page.getByLabel("Number of Employees").fill("12");
+    await page.getByLabel("Connected Devices").fill("40");
+    await page.getByLabel("Phone Lines Needed").fill("6");
+    await page.getByLabel("Primary Internet Use").fill("Imaging and cloud charts");
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/survey") && response.request().method() === "POST");
+    await page.getByRole("button", { name: "Submit Survey" }).click();
+    expect((await answered).status()).toBe(201);
+
+    await logIn(context);
+    const lead = await leadByEmail(context, who.email);
+    expect(lead.firstTouch).toMatchObject({ channel: "Organic Social", referrer: "m.facebook.com", clickId: "IwAR0survey", landingPage: "/services?fbclid=IwAR0survey" });
+    expect(lead.submissions[0]!.touch).toEqual(lead.lastTouch);
+  });
+
   test("the back office records nothing", async ({ context, page }) => {
     await logIn(context);
     await page.goto(at("/admin/leads?utm_source=newsletter&utm_medium=email"));
