@@ -13,6 +13,8 @@ export interface FormPostState<Values> {
   status: FormPostStatus;
   fields?: FieldErrors;
   values?: Values;
+  /** The other site the form page was first opened from, carried through its no-script posts (docs/attribution.md). */
+  visitReferrer?: string;
 }
 
 export type ContactFormState = FormPostState<PostedFormValues["contact"]>;

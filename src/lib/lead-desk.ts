@@ -1,3 +1,5 @@
+import type { LeadChannel, Touch } from "./attribution/touch";
+
 /**
  * The lead desk's API shapes (docs/lead-desk.md): what src/server/desk builds and the
  * desk screens read. Statuses, reasons and outcomes are spelled once, here.
@@ -39,11 +41,13 @@ export type LeadListItem = {
   score: number | null;
   /** How the lead reached the desk: the website, or added by the owner after a call or a visit. */
   source: LeadSource;
+  /** The channel of the lead's first touch (Unassigned before attribution). */
+  firstChannel: LeadChannel;
 };
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
 
-/** A submission as the contacts or surveys API returns it, plus its kind and time. */
+/** A submission as the contacts or surveys API returns it, plus its kind and time, and its `touch` (Touch or null, docs/attribution.md). */
 export type LeadSubmission = { id: number; kind: SubmissionKind; submittedAt: string } & Record<string, unknown>;
 
 type TimelineBase = { id: string; at: string };
@@ -72,6 +76,9 @@ export type LeadDetail = LeadListItem & {
   timeline: TimelineEntry[];
   /** What the latest survey promises (src/server/desk/lead-qualification.ts), null without a survey. */
   qualification: LeadQualification | null;
+  /** Where the lead came from, first and latest (docs/attribution.md); null before attribution. */
+  firstTouch: Touch | null;
+  lastTouch: Touch | null;
 };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };

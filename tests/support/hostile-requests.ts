@@ -473,6 +473,8 @@ const queryStrings = fc.oneof(
   { weight: 4, arbitrary: fc.constant("") },
   { weight: 1, arbitrary: hostileText.filter((text) => text.length < 300).map((text) => `?q=${percentEncode(text)}`) },
   { weight: 1, arbitrary: fc.constantFrom("?id=1%27%20OR%201%3D1", "?__proto__[admin]=1", "?a=%zz", "?page=-1&limit=1e9", "?&&&==") },
+  // The leads list's attribution filters (docs/attribution.md).
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("channel", "campaign"), hostileText.filter((text) => text.length < 300)).map(([name, text]) => `?${name}=${percentEncode(text)}`) },
 );
 
 export function adminRequests(endpoint: AdminEndpoint): fc.Arbitrary<AdminCase> {

@@ -7,6 +7,8 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { HoneypotField } from "@/components/ui/honeypot-field";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
+import { storedTouches } from "@/lib/attribution/touch-storage";
+import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
 import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
 import { initialContactFormState, type ContactFormState } from "@/lib/form-post-state";
@@ -53,7 +55,8 @@ export function ContactForm({
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "same-origin",
-        body: JSON.stringify(values),
+        // Where the visitor came from, as this browser kept it (docs/attribution.md).
+        body: JSON.stringify({ ...values, ...storedTouches() }),
       });
       if (!response.ok) throw new Error(`${response.status}`);
       toast(CONTACT_SUCCESS);
@@ -148,6 +151,8 @@ export function ContactForm({
         )}
       </FormField>
       {preset && <input type="hidden" {...form.register("source")} value={preset.source} />}
+      {/* For the no-script post: the other site this page was opened from (docs/attribution.md). */}
+      {serverState.visitReferrer && <input type="hidden" name={FORM_REFERRER_FIELD} value={serverState.visitReferrer} />}
       <HoneypotField name={CONTACT_HONEYPOT_FIELD} register={form.register(CONTACT_HONEYPOT_FIELD)} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
         {isSubmitting ? "Sending..." : "Send Message"}

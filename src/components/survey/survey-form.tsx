@@ -8,6 +8,8 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { HoneypotField } from "@/components/ui/honeypot-field";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
+import { storedTouches } from "@/lib/attribution/touch-storage";
+import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
 import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServices } from "@/lib/validation/survey-services";
 import { routes } from "@/lib/routes";
@@ -60,7 +62,8 @@ export function SurveyForm({ mapsApiKey, serverState = initialSurveyFormState }:
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "same-origin",
-        body: JSON.stringify(values),
+        // Where the visitor came from, as this browser kept it (docs/attribution.md).
+        body: JSON.stringify({ ...values, ...storedTouches() }),
       });
       if (!response.ok) throw new Error(`${response.status}`);
       toast(SURVEY_SUCCESS);
@@ -201,6 +204,8 @@ export function SurveyForm({ mapsApiKey, serverState = initialSurveyFormState }:
           />
         )}
       </FormField>
+      {/* For the no-script post: the other site this page was opened from (docs/attribution.md). */}
+      {serverState.visitReferrer && <input type="hidden" name={FORM_REFERRER_FIELD} value={serverState.visitReferrer} />}
       <HoneypotField name={SURVEY_HONEYPOT_FIELD} register={form.register(SURVEY_HONEYPOT_FIELD)} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
         {isSubmitting ? "Submitting..." : "Submit Survey"}

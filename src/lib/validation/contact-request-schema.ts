@@ -1,6 +1,7 @@
 // zod/mini: the same rules in a fraction of the browser bundle of classic zod.
 import * as z from "zod/mini";
 import "./zod-config";
+import { attributionShape } from "./attribution-schema";
 import { LIMITS } from "./limits";
 import { contactPresetValues, projectTypeValues } from "./project-types";
 import { emailField, textField } from "./text-field";
@@ -28,6 +29,8 @@ export const contactRequestSchema = z.object({
   ),
   /** The `?service=` value the visitor arrived with, kept for the owner. */
   source: z.optional(z.enum(contactPresetValues, { error: "Unknown source." })),
+  /** Where the visitor came from, first and last (docs/attribution.md); bad values are dropped, never refused. */
+  ...attributionShape,
   /** Honeypot: invisible to people; anything here marks the request as spam. */
   [CONTACT_HONEYPOT_FIELD]: z.optional(textField("Must be text", z.maxLength(LIMITS.honeypotMax))),
 });

@@ -5,6 +5,7 @@ import { leadServiceValues } from "../lead-services";
 import { offlineLeadSources } from "../lead-desk";
 import { LIMITS } from "./limits";
 import { callOutcomes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, leadStatuses, LOST_NOTE_MAX, lostReasons, NOTE_TEXT_MAX, submissionKinds } from "../lead-desk";
+import { leadChannels } from "../attribution/touch";
 import { projectTypeValues } from "./project-types";
 import { surveyServiceValues } from "./survey-services";
 import { textField } from "./text-field";
@@ -58,6 +59,9 @@ export const leadListQuerySchema = z.object({
   service: z.optional(z.enum(services, { error: "Unknown service." })),
   from: z.optional(calendarDate),
   to: z.optional(calendarDate),
+  /** The first or the last touch's channel, or campaign (any case), docs/attribution.md. */
+  channel: z.optional(z.enum(leadChannels, { error: `Channel is one of ${leadChannels.join(", ")}.` })),
+  campaign: z.optional(textField("Campaign is text.", z.minLength(1, "Name a campaign."), z.maxLength(200, "A campaign is at most 200 characters."))),
   sort: z._default(z.enum(leadSorts, { error: `Sort is one of ${leadSorts.join(", ")}.` }), "recent"),
   page: z._default(wholeNumber("Page is a whole number from 1.", 1, 1_000_000), 1),
   pageSize: z._default(wholeNumber(`Page size is a whole number from 1 to ${LEAD_PAGE_SIZE_MAX}.`, 1, LEAD_PAGE_SIZE_MAX), LEAD_PAGE_SIZE_DEFAULT),

@@ -1,6 +1,7 @@
 // zod/mini: the same rules in a fraction of the browser bundle of classic zod.
 import * as z from "zod/mini";
 import "./zod-config";
+import { attributionShape } from "./attribution-schema";
 import { LIMITS } from "./limits";
 import { surveyServiceValues } from "./survey-services";
 import { emailField, textField } from "./text-field";
@@ -63,6 +64,8 @@ export const surveySchema = z.object({
     "",
   ),
   [SURVEY_HONEYPOT_FIELD]: z.optional(textField("Must be text", z.maxLength(LIMITS.honeypotMax))),
+  /** Where the visitor came from, first and last (docs/attribution.md); bad values are dropped, never refused. */
+  ...attributionShape,
 });
 
 export type SurveyInput = z.input<typeof surveySchema>;

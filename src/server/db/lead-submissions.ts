@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import type { SubmissionTouches } from "@/server/leads/lead-touches";
 import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
 import { consumeRateLimit } from "./rate-limits";
 import { type Database, writeBoolean } from "./schema";
 
-/** One validated submission of either kind. */
-export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind] } }[SubmissionKind];
+/** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
+export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
 
 /** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
 export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
@@ -55,7 +56,9 @@ export async function queueAcknowledgement(trx: Kysely<Database>, attached: Atta
 }
 
 /** The row a submission is stored as. */
-export function submissionRowValues({ kind, data }: Submission, now: number, leadId: number | null) {
+export function submissionRowValues({ kind, data, touches }: Submission, now: number, leadId: number | null) {
+  // The submission's own touch is the visit's last.
+  const touch = touches?.last ? JSON.stringify(touches.last) : null;
   if (kind === "contact") {
     return {
       kind,
@@ -69,6 +72,7 @@ export function submissionRowValues({ kind, data }: Submission, now: number, lea
         project_type: data.projectType,
         source: data.source ?? null,
         message: data.message,
+        touch,
       },
     } as const;
   }
@@ -90,6 +94,7 @@ export function submissionRowValues({ kind, data }: Submission, now: number, lea
       phone_count: data.phoneCount,
       interested_services: JSON.stringify(data.interestedServices),
       additional_comments: data.additionalComments,
+      touch,
     },
   } as const;
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { qualifySurvey } from "@/server/desk/lead-qualification";
+import type { Touch } from "@/lib/attribution/touch";
 import { engineOf } from "./connection";
 import { rescoreLeads } from "./lead-scores";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
@@ -42,7 +43,7 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
     const identical = await findIdenticalRecent(trx, record.kind, lead.id, row.values, now);
     if (identical !== undefined) return { submissionId: identical, leadId: lead.id, folded: true, leadIsSpam: lead.status === "spam" };
   } else {
-    lead = await createLead(trx, identity, now);
+    lead = await createLead(trx, identity, now, record.touches?.first ?? null);
     created = lead.created === true;
   }
 
@@ -60,8 +61,25 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
     })
     .where("id", "=", lead.id)
     .execute();
+  await updateLastTouch(trx, lead.id, record.touches?.last ?? null);
   await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
   return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam", created };
+}
+
+/** A touch as the lead's touch columns keep it: the JSON, with its channel and campaign in step for filters and reports. */
+const firstTouchColumns = (touch: Touch) => ({ first_touch: JSON.stringify(touch), first_channel: touch.channel, first_campaign: touch.campaign });
+const lastTouchColumns = (touch: Touch) => ({ last_touch: JSON.stringify(touch), last_channel: touch.channel, last_campaign: touch.campaign });
+
+/**
+ * The lead's last touch becomes this submission's. A Direct one does not replace a touch
+ * that said where the lead came from (GA4's rule: direct never overrides); a submission
+ * without a touch changes nothing.
+ */
+async function updateLastTouch(trx: Kysely<Database>, leadId: number, touch: Touch | null): Promise<void> {
+  if (!touch) return;
+  let update = trx.updateTable("leads").set(lastTouchColumns(touch)).where("id", "=", leadId);
+  if (touch.channel === "Direct") update = update.where((eb) => eb.or([eb("last_touch", "is", null), eb("last_channel", "=", "Direct")]));
+  await update.execute();
 }
 
 function submissionService(record: Submission): LeadService | null {
@@ -108,10 +126,11 @@ async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity
   return executor.selectFrom("leads").select(["id", "status"]).where("phone_key", "=", byPhone).executeTakeFirst();
 }
 
-async function createLead(executor: Kysely<Database>, identity: SubmissionIdentity, now: number): Promise<LeadMatch> {
+/** A new lead; its first touch is set here, once, and never overwritten (docs/attribution.md). */
+async function createLead(executor: Kysely<Database>, identity: SubmissionIdentity, now: number, firstTouch: Touch | null): Promise<LeadMatch> {
   const created = await executor
     .insertInto("leads")
-    .values({ ...newLeadIdentity(identity), first_submitted_at: now, last_submitted_at: now, created_at: now, updated_at: now })
+    .values({ ...newLeadIdentity(identity), ...(firstTouch ? firstTouchColumns(firstTouch) : {}), first_submitted_at: now, last_submitted_at: now, created_at: now, updated_at: now })
     // Another instance created the same person's lead a moment ago (PostgreSQL): join it.
     .onConflict((conflict) => conflict.doNothing())
     .returning(["id", "status"])
@@ -137,7 +156,8 @@ async function findIdenticalRecent(
     .where("created_at", "<=", now)
     .orderBy("created_at", "desc")
     .execute();
-  const compared = Object.keys(values).filter((column) => !["created_at", "viewed", "lead_id"].includes(column));
+  // The touch says how the visitor arrived, not what they sent: a resent form is the same submission.
+  const compared = Object.keys(values).filter((column) => !["created_at", "viewed", "lead_id", "touch"].includes(column));
   const same = (stored: unknown, incoming: unknown) => (typeof stored === "boolean" ? Number(stored) : stored) === incoming;
   const twin = rows.find((row) => compared.every((column) => same(row[column], values[column])));
   return twin === undefined ? undefined : Number(twin.id);

@@ -7,6 +7,7 @@ import { toContactRequest } from "@/server/db/contact-requests";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
 import { toSurveySubmission } from "@/server/db/survey-submissions";
 import { qualifyLatestSurvey } from "./lead-qualification";
+import { readStoredTouch } from "@/server/leads/lead-touches";
 import { toListItem } from "./lead-list";
 
 const SUMMARY_MAX = 140;
@@ -24,8 +25,8 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
-    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
-    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), order: Number(row.created_at) })),
+    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
+    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
   ].sort((a, b) => b.order - a.order || b.id - a.id);
 
   const timeline: (TimelineEntry & { order: [number, number] })[] = [
@@ -55,6 +56,8 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
     qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
+    firstTouch: readStoredTouch(lead.first_touch),
+    lastTouch: readStoredTouch(lead.last_touch),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import type { LeadChannel } from "@/lib/attribution/touch";
 import type { LeadList, LeadListItem, LeadStatus, SubmissionKind } from "@/lib/lead-desk";
 import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
 import { engineOf, getDb } from "@/server/db/connection";
@@ -45,6 +46,15 @@ function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuer
       if (query.kind === "survey") return survey;
       return eb.or([contact, survey]);
     });
+  }
+  // A channel or campaign matches the first touch or the last (docs/attribution.md).
+  if (query.channel) {
+    const channel = query.channel;
+    filtered = filtered.where((eb) => eb.or([eb("leads.first_channel", "=", channel), eb("leads.last_channel", "=", channel)]));
+  }
+  if (query.campaign) {
+    const campaign = query.campaign.toLowerCase();
+    filtered = filtered.where((eb) => eb.or([eb(eb.fn("lower", ["leads.first_campaign"]), "=", campaign), eb(eb.fn("lower", ["leads.last_campaign"]), "=", campaign)]));
   }
   if (query.from) filtered = filtered.where("leads.last_submitted_at", ">=", startOfBusinessDay(query.from));
   if (query.to) filtered = filtered.where("leads.last_submitted_at", "<", startOfBusinessDay(nextDate(query.to)));
@@ -117,5 +127,6 @@ export function toListItem(row: LeadRow, submissionCount: number, kinds: Submiss
     kinds,
     score: row.score === null ? null : Number(row.score),
     source: row.source,
+    firstChannel: row.first_channel as LeadChannel,
   };
 }

@@ -1,5 +1,6 @@
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import { isDatabaseUnavailable } from "@/server/db/connection";
+import { siteHosts } from "@/server/leads/lead-touches";
 import { receiveLead } from "@/server/leads/receive-lead";
 import { clientAddress } from "./client-address";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "./json-responses";
@@ -15,7 +16,7 @@ export async function answerLeadJsonPost(kind: SubmissionKind, request: Request,
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   try {
-    const outcome = await receiveLead(kind, body.value, clientAddress(request.headers, socketAddress));
+    const outcome = await receiveLead(kind, body.value, clientAddress(request.headers, socketAddress), siteHosts(request));
     if (outcome.status === "invalid") return validationError(outcome.issues);
     if (outcome.status === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
     return jsonResponse({ id: outcome.id }, 201);

@@ -10,17 +10,15 @@ export type ExportedEmail = { kind: string; subject: string; to: string; created
 /** GET /api/admin/leads/{id}/export: everything the desk holds about one person. */
 export type LeadExport = {
   exportedAt: string;
+  /** The desk's view of the lead (its first and last touch included), with what the desk does not show. */
   lead: Omit<LeadDetail, "submissions" | "timeline"> & {
-    source: string;
     service: string | null;
     address: string | null;
     wonAt: string | null;
-    firstTouch: unknown;
-    lastTouch: unknown;
     createdAt: string;
   };
   /** Every submission with all its fields and the visit's touch, newest first. */
-  submissions: (LeadDetail["submissions"][number] & { touch: unknown })[];
+  submissions: LeadDetail["submissions"];
   /** Submissions, status changes, notes, calls, follow-ups and openings, newest first. */
   timeline: LeadDetail["timeline"];
   emails: ExportedEmail[];
@@ -33,10 +31,8 @@ export async function exportLead(leadId: number, now = Date.now()): Promise<Lead
   return db.transaction().execute(async (trx) => {
     const detail = await getLeadDetail(leadId, trx);
     if (!detail) return undefined;
-    const [row, contactTouches, surveyTouches, emails] = await Promise.all([
-      trx.selectFrom("leads").select(["source", "service", "address", "won_at", "first_touch", "last_touch", "created_at"]).where("id", "=", leadId).executeTakeFirstOrThrow(),
-      trx.selectFrom("contact_requests").select(["id", "touch"]).where("lead_id", "=", leadId).execute(),
-      trx.selectFrom("survey_submissions").select(["id", "touch"]).where("lead_id", "=", leadId).execute(),
+    const [row, emails] = await Promise.all([
+      trx.selectFrom("leads").select(["service", "address", "won_at", "created_at"]).where("id", "=", leadId).executeTakeFirstOrThrow(),
       trx
         .selectFrom("mail_outbox")
         .select(["kind", "payload", "created_at", "status", "sent_at"])
@@ -51,21 +47,17 @@ export async function exportLead(leadId: number, now = Date.now()): Promise<Lead
         .orderBy("id")
         .execute(),
     ]);
-    const touches = { contact: new Map(contactTouches.map((touch) => [touch.id, touch.touch])), survey: new Map(surveyTouches.map((touch) => [touch.id, touch.touch])) };
     const { submissions, timeline, ...lead } = detail;
     return {
       exportedAt: isoFromMillis(now),
       lead: {
         ...lead,
-        source: row.source,
         service: row.service,
         address: row.address,
         wonAt: row.won_at === null ? null : isoFromMillis(Number(row.won_at)),
-        firstTouch: parseJson(row.first_touch),
-        lastTouch: parseJson(row.last_touch),
         createdAt: isoFromMillis(Number(row.created_at)),
       },
-      submissions: submissions.map((submission) => ({ ...submission, touch: parseJson(touches[submission.kind].get(submission.id) ?? null) })),
+      submissions,
       timeline,
       emails: emails.map((email) => {
         const message = parseJson(email.payload) as Partial<OutboxMessage> | null;

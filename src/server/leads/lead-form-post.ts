@@ -2,8 +2,10 @@ import { fieldErrors } from "@/lib/field-errors";
 import type { FormPostState } from "@/lib/form-post-state";
 import { LIMITS } from "@/lib/validation/limits";
 import { type PostedFormValues, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
+import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
 import { clientAddress } from "@/server/http/client-address";
 import { readBodyBytes } from "@/server/http/read-json-body";
+import { formPageSignals, siteHosts } from "./lead-touches";
 import { receiveLead } from "./receive-lead";
 
 /*
@@ -65,14 +67,24 @@ export async function receiveLeadFormPost<Kind extends SubmissionKind>(
   const values = posted as PostedFormValues[Kind];
   const { honeypot } = submissionForms[kind];
   const honeypotValue = formData.get(honeypot);
-  const input = { ...withoutEmptyText(posted), ...(typeof honeypotValue === "string" && honeypotValue !== "" ? { [honeypot]: honeypotValue } : {}) };
+  // Without scripts nothing was kept in the browser: the form page is the visit (docs/attribution.md).
+  const openedFrom = formData.get(FORM_REFERRER_FIELD);
+  const touch = formPageSignals(request, typeof openedFrom === "string" ? openedFrom : null, Date.now());
+  // Kept for the page's next post, as checked.
+  const visitReferrer = touch.referrer ?? undefined;
+  const input = {
+    ...withoutEmptyText(posted),
+    ...(typeof honeypotValue === "string" && honeypotValue !== "" ? { [honeypot]: honeypotValue } : {}),
+    firstTouch: touch,
+    lastTouch: touch,
+  };
   try {
-    const outcome = await receiveLead(kind, input, clientAddress(request.headers, socketAddress));
-    if (outcome.status === "invalid") return { status: "invalid", fields: fieldErrors(outcome.issues), values };
-    if (outcome.status === "rate-limited") return { status: "failed", values };
+    const outcome = await receiveLead(kind, input, clientAddress(request.headers, socketAddress), siteHosts(request));
+    if (outcome.status === "invalid") return { status: "invalid", fields: fieldErrors(outcome.issues), values, visitReferrer };
+    if (outcome.status === "rate-limited") return { status: "failed", values, visitReferrer };
     return { status: "success" };
   } catch (error) {
     console.error(`[${kind}] no-script submission failed:`, error);
-    return { status: "failed", values };
+    return { status: "failed", values, visitReferrer };
   }
 }

@@ -10,6 +10,7 @@ import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 import { acknowledgementAllowance } from "./acknowledgement-allowance";
 import { leadEmailAllowance } from "./lead-email-allowance";
+import { submissionTouches } from "./lead-touches";
 import { submissionRateLimit } from "./submission-rate-limit";
 
 export type LeadOutcome =
@@ -28,8 +29,9 @@ export type LeadOutcome =
  * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
  * The visitor's acknowledgement e-mail is queued in the same transaction (unless
  * LEAD_ACKNOWLEDGEMENT is off; rules in docs/lead-mail.md).
+ * Its touches get their channels here, with `ownHosts` never counted as a referrer.
  */
-export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string): Promise<LeadOutcome> {
+export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input: unknown, clientAddress: string, ownHosts: readonly string[] = []): Promise<LeadOutcome> {
   const form = submissionForms[kind];
   const parsed = form.schema.safeParse(input);
   if (!parsed.success) return { status: "invalid", issues: parsed.error };
@@ -49,7 +51,8 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
         ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowance: acknowledgementAllowance(data.email) }
         : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
-    const { id } = await storeSubmission(trx, { kind, data } as Submission, now, notification, acknowledgement);
+    const touches = submissionTouches(data, ownHosts, now);
+    const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
     return { status: "stored", id };
   });
   if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();

@@ -2,12 +2,13 @@ import { Search, X } from "lucide-react";
 import type { ChangeEvent, ReactNode, SyntheticEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
+import { leadChannels } from "@/lib/attribution/touch";
 import { leadSorts, leadStatuses } from "@/lib/lead-desk";
 import { leadSortLabels, leadStatusLabels, serviceFilterOptions, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { routes } from "@/lib/routes";
 import { pushAddressSearch } from "./use-address-search";
 
-const FILTERS = ["q", "status", "kind", "service", "from", "to", "sort"] as const;
+const FILTERS = ["q", "status", "kind", "service", "from", "to", "sort", "channel", "campaign"] as const;
 
 /** The fields' values as the next address: empty ones left out, back to page 1, the view kept. */
 function searchFromForm(form: HTMLFormElement, view: string | null): URLSearchParams {
@@ -84,6 +85,15 @@ export function LeadFilters({ params, board }: { params: URLSearchParams; board:
             </option>
           ))}
         </Choice>
+        <Choice label="Channel" name="channel" value={params.get("channel")} onChange={apply}>
+          <option value="">Any channel</option>
+          {leadChannels.map((channel) => (
+            <option key={channel} value={channel}>
+              {channel}
+            </option>
+          ))}
+        </Choice>
+        <TextChoice label="Campaign" name="campaign" value={params.get("campaign")} placeholder="e.g. fall-promo" />
         <DateChoice label="From" name="from" value={params.get("from")} onChange={apply} />
         <DateChoice label="To" name="to" value={params.get("to")} onChange={apply} />
         <Choice label="Sort" name="sort" value={params.get("sort")} onChange={apply}>
@@ -141,6 +151,19 @@ function DateChoice({ label, name, value, onChange }: { label: string; name: str
         {label}
       </label>
       <input id={id} name={name} type="date" defaultValue={value ?? ""} onChange={onChange} className={inputClass} />
+    </div>
+  );
+}
+
+/** A free-text filter; it applies with the search (Enter or the Search button). */
+function TextChoice({ label, name, value, placeholder }: { label: string; name: string; value: string | null; placeholder: string }) {
+  const id = `lead-filter-${name}`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} name={name} type="text" defaultValue={value ?? ""} placeholder={placeholder} enterKeyHint="search" className={inputClass} />
     </div>
   );
 }

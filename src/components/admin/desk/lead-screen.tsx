@@ -11,6 +11,7 @@ import { FollowUpPanel } from "./follow-up-panel";
 import { LeadCard } from "./lead-card";
 import { LeadReply } from "./lead-reply";
 import { LeadQualificationCard } from "./lead-qualification-card";
+import { LeadOrigin } from "./lead-origin";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
@@ -80,6 +81,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
             <FollowUpPanel lead={data} />
             <LeadReply lead={data} />
           </Card>
+          <LeadOrigin lead={data} />
         </div>
         <div className="grid gap-6">
           <Card className="p-4 sm:p-6">
