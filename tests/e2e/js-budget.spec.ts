@@ -17,7 +17,7 @@ const FORM_BUDGET = 120 * KB;
 const ADMIN_BUDGET = 200 * KB;
 const FORM_PAGES = ["/contact", "/survey"];
 /** The back office's screens, measured signed in (without a session they are the login page). */
-const ADMIN_PAGES = ["/admin/login", "/admin", "/admin/leads", "/admin/leads?view=board", "/admin/leads/1", "/admin/surveys", "/admin/contacts", "/admin/account", "/admin/reports"];
+const ADMIN_PAGES = ["/admin/login", "/admin", "/admin/leads", "/admin/leads?view=board", "/admin/leads/1", "/admin/surveys", "/admin/contacts", "/admin/account"];
 const WIDTHS = [375, 1280];
 
 function budgetOf(path: string): number {
