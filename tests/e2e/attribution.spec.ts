@@ -6,7 +6,7 @@ import type { Touch } from "../../src/lib/attribution/touch";
 import { validContact } from "../support/api-request";
 import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./helpers";
+import { E2E_ADMIN, waitForHydration } from "./helpers";
 
 /**
  * Attribution in a real browser against the production build (docs/attribution.md): a
@@ -72,6 +72,11 @@ async function fillContactForm(page: Page, who: ReturnType<typeof person>, messa
   await page.getByLabel("Your Message").fill(message);
 }
 
+/** The contact form reached by a link (not the fixture's goto, which waits for it): it posts through the API once hydrated. */
+async function waitForContactForm(page: Page): Promise<void> {
+  await waitForHydration(page.getByRole("button", { name: "Send Message" }));
+}
+
 /** Sends the hydrated contact form and waits for the API's answer. */
 async function sendContactForm(page: Page): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().endsWith("/api/contact") && response.request().method() === "POST");
@@ -95,6 +100,7 @@ test.describe("a visitor's touches, recorded by the browser", () => {
     await expect(page).toHaveURL(at("/about"));
     await footerLink(page, "Contact").click();
     await expect(page).toHaveURL(at("/contact"));
+    await waitForContactForm(page);
     await fillContactForm(page, who, `Five phones for the new office, ref ${who.tag}.`);
     await sendContactForm(page);
 
@@ -114,6 +120,7 @@ test.describe("a visitor's touches, recorded by the browser", () => {
     await expect(later).toHaveURL(at("/blog"));
     await footerLink(later, "Contact").click();
     await expect(later).toHaveURL(at("/contact"));
+    await waitForContactForm(later);
     await fillContactForm(later, who, `And two more phones for the warehouse, ref ${who.tag}.`);
     await sendContactForm(later);
 
@@ -134,6 +141,7 @@ test.describe("a visitor's touches, recorded by the browser", () => {
     await page.goto(at("/services?fbclid=IwAR0survey"), { referer: "https://m.facebook.com/" });
     await footerLink(page, "Connectivity Survey").click();
     await expect(page).toHaveURL(at("/survey"));
+    await waitForHydration(page.getByRole("button", { name: "Submit Survey" }));
     await page.getByLabel("Business Name").fill(`Blue Heron ${who.tag}`);
     await page.getByLabel("Email", { exact: true }).fill(who.email);
     await page.getByLabel("Phone Number").fill(who.phone);
