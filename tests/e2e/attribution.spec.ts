@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
-import path from "node:path";
 import type { Touch } from "../../src/lib/attribution/touch";
 import { validContact } from "../support/api-request";
-import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
+import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, waitForHydration } from "./helpers";
 
@@ -22,19 +21,7 @@ let server: RunningServer;
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(90_000);
-  const port = await freePort();
-  server = await startProductionServer(
-    {
-      DATABASE_PATH: path.join(testInfo.outputDir, `attribution-${testInfo.workerIndex}.db`),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
-      RATE_LIMIT_MULTIPLIER: "1000",
-      SITE_URL: `http://127.0.0.1:${port}`,
-    },
-    { port },
-  );
+  server = await startDeskServer("attribution", testInfo, E2E_ADMIN);
 });
 test.afterAll(async () => {
   await server?.stop();

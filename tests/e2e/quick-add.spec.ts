@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
-import path from "node:path";
 import { validContact, validSurvey } from "../support/api-request";
-import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
+import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, waitForHydration } from "./helpers";
 
@@ -18,19 +17,7 @@ let server: RunningServer;
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(90_000);
-  const port = await freePort();
-  server = await startProductionServer(
-    {
-      DATABASE_PATH: path.join(testInfo.outputDir, `quick-add-${testInfo.workerIndex}.db`),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
-      RATE_LIMIT_MULTIPLIER: "1000",
-      SITE_URL: `http://127.0.0.1:${port}`,
-    },
-    { port },
-  );
+  server = await startDeskServer("quick-add", testInfo, E2E_ADMIN);
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -2,9 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { validContact } from "../support/api-request";
-import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
+import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./helpers";
 
@@ -46,19 +45,7 @@ async function setStatus(page: Page, id: number, body: Record<string, string>): 
 
 test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(90_000);
-  const port = await freePort();
-  server = await startProductionServer(
-    {
-      DATABASE_PATH: path.join(testInfo.outputDir, `reports-${testInfo.workerIndex}.db`),
-      DATABASE_URL: undefined,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_PASSWORD_HASH: undefined,
-      RATE_LIMIT_MULTIPLIER: "1000",
-      SITE_URL: `http://127.0.0.1:${port}`,
-    },
-    { port },
-  );
+  server = await startDeskServer("reports", testInfo, E2E_ADMIN);
   const page = await browser.newPage();
   await logIn(page);
   await setStatus(page, await newLead(page, "managed-internet"), { status: "won" });

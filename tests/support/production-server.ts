@@ -103,3 +103,28 @@ export async function startOwnerServer(
     },
   };
 }
+
+/**
+ * A back-office spec's own production server, one per Playwright worker: a fresh SQLite
+ * file in the test's output folder, the owner's account, limits raised for a suite's pace,
+ * and SITE_URL on its own port, so the site's own host is the one it is reached on.
+ */
+export async function startDeskServer(
+  name: string,
+  testInfo: { outputDir: string; workerIndex: number },
+  admin: { username: string; password: string },
+): Promise<RunningServer> {
+  const port = await freePort();
+  return startProductionServer(
+    {
+      DATABASE_PATH: path.join(testInfo.outputDir, `${name}-${testInfo.workerIndex}.db`),
+      DATABASE_URL: undefined,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_PASSWORD_HASH: undefined,
+      RATE_LIMIT_MULTIPLIER: "1000",
+      SITE_URL: `http://127.0.0.1:${port}`,
+    },
+    { port },
+  );
+}
