@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
 import type { Touch } from "../../src/lib/attribution/touch";
 import { validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, waitForHydration } from "./helpers";
+import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
  * Attribution in a real browser against the production build (docs/attribution.md): a
@@ -15,7 +14,6 @@ import { E2E_ADMIN, waitForHydration } from "./helpers";
  * filters by where a lead came from. Each worker runs its own server on a fresh database.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const STORAGE_KEY = "sr_attribution";
 let server: RunningServer;
 
@@ -184,17 +182,6 @@ test.describe("without JavaScript", () => {
     expect(lead.submissions[0]!.touch).toEqual(lead.firstTouch);
   });
 });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
-  expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
-}
-
-async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
-}
 
 for (const width of [375, 1280]) {
   test.describe(`where leads come from, in the desk at ${width} px`, () => {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
@@ -106,4 +107,19 @@ export async function accessibleExpanded(locator: Locator): Promise<boolean | un
     await cdp.detach();
     await locator.evaluate((element) => element.removeAttribute("data-ax-probe"));
   }
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** No WCAG 2.2 A/AA violation on the page as it is now; the message lists the first nodes of each. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
+  expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
+}
+
+/** The page fits its viewport: nothing makes it scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
 }

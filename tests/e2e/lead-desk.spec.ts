@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
 import { validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, waitForHydration } from "./helpers";
+import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
  * The lead desk in the browser (issue 22): Today, the list with its address-held filters,
@@ -13,7 +12,6 @@ import { E2E_ADMIN, waitForHydration } from "./helpers";
  * Today's lists hold only this file's leads.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 let server: RunningServer;
 
 test.beforeAll(async ({}, testInfo) => {
@@ -56,17 +54,6 @@ async function leadIdOf(page: Page, name: string): Promise<number> {
 async function logIn(page: Page): Promise<void> {
   const response = await page.request.post(at("/api/admin/login"), { data: E2E_ADMIN });
   expect(response.status()).toBe(200);
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
-  expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
-}
-
-async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
 }
 
 for (const width of [375, 1280]) {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { randomInt, randomUUID } from "node:crypto";
@@ -8,7 +7,7 @@ import { validContact } from "../support/api-request";
 import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, waitForHydration } from "./helpers";
+import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
  * Answering leads from the desk (docs/lead-mail.md) in the browser: the reply templates
@@ -17,7 +16,6 @@ import { E2E_ADMIN, waitForHydration } from "./helpers";
  * both servers on fresh databases.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const OWNER = "owner@example.com";
 let drafting: RunningServer;
 let sending: RunningServer;
@@ -88,17 +86,6 @@ async function newContactLead(page: Page, server: RunningServer): Promise<Lead> 
 async function logIn(page: Page, server: RunningServer): Promise<void> {
   const response = await page.request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN });
   expect(response.status()).toBe(200);
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
-  expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
-}
-
-async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** Opens the lead, then its Reply dialog, and picks the first-reply template. */

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./helpers";
+import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
 
 /**
  * The reports screen in the browser (issue 23): server-drawn charts, the tables a screen
@@ -15,7 +14,6 @@ import { E2E_ADMIN } from "./helpers";
  *   straight from New, a VoIP lead left New, and a spam lead the reports leave out.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 let server: RunningServer;
 
 const at = (target: string) => `${server.url}${target}`;
@@ -58,17 +56,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
-  expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
-}
-
-async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
-}
 
 /** A table's body rows as the cells' text (the row header first). */
 async function tableRows(table: Locator): Promise<string[][]> {
