@@ -13,6 +13,7 @@ import { listOutbox } from "@/server/db/mail-outbox";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";
+import { replyToLead } from "@/server/desk/lead-replies";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { freePort } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -124,6 +125,33 @@ describeEachEngine("deleting a lead in the back office", () => {
       expect(sent).not.toContain(`queued.${kind}@gone.example`);
     });
   }
+
+  it("leaves the deleted address in no copy made for the lead it joined: its acknowledgement, the lead's webhook call and a reply sent to it", async () => {
+    process.env.LEAD_ACKNOWLEDGEMENT = "on";
+    process.env.LEAD_WEBHOOK_URL = `http://127.0.0.1:${port}/lead-webhook`;
+    process.env.LEAD_WEBHOOK_SECRET = "lead-erasure-webhook-secret";
+    try {
+      // One phone: the second joins the lead the first created, which was announced to the webhook.
+      const gone = await sendLead("contact", "copies@gone.example", "(864) 555-0177");
+      await sendLead("survey", "copies@kept.example", "(864) 555-0177");
+      const [lead] = await (await getDb()).selectFrom("leads").select(["id", "email"]).execute();
+      expect(lead?.email).toBe("copies@gone.example");
+      expect((await replyToLead(lead!.id, { subject: "Your quote", body: "Hello, here it is.", mode: "send" })).status).toBe("done");
+      const kinds = (await listOutbox()).map((item) => item.kind).sort();
+      expect(kinds).toEqual(["acknowledgement", "acknowledgement", "contact", "reply", "survey", "webhook"]);
+      expect(await columnsContaining("copies@gone.example")).toContain("mail_outbox.payload");
+
+      await deleteInBackOffice("contact", gone);
+      expect(await columnsContaining("copies@gone.example")).toEqual([]);
+      // The lead lives on with what remains: its webhook call now names the address it still has.
+      const outbox = await listOutbox();
+      expect(outbox.map((item) => item.kind).sort()).toEqual(["acknowledgement", "survey", "webhook"]);
+      const webhook = (await (await getDb()).selectFrom("mail_outbox").select("payload").where("kind", "=", "webhook").executeTakeFirstOrThrow()).payload;
+      expect(JSON.parse(webhook)).toMatchObject({ event: "lead.created", lead: { id: lead!.id, email: "copies@kept.example", name: "Business of copies@kept.example" } });
+    } finally {
+      for (const name of ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"]) delete process.env[name];
+    }
+  });
 
   it("forgets a notification already sent", async () => {
     sink = await startSmtpSink(port);

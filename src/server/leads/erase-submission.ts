@@ -6,6 +6,7 @@ import { settleLeadAfterRemoval } from "@/server/db/leads";
 import { type OutboxMessage, readDigestContents } from "@/server/db/mail-outbox";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
+import { rewriteLeadWebhooks } from "@/server/webhook/lead-webhook";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 
 /** One stored form submission: a contact request or a survey, by its row id. */
@@ -41,9 +42,31 @@ export async function eraseSubmission(submission: Submission, audit?: AuditRecor
 export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<boolean> {
   const deleted = await removeSubmissionWithin(trx, submission);
   if (!deleted) return false;
-  // The lead goes with its last submission; otherwise its times and search words follow what remains.
-  if (deleted.lead_id !== null) await settleLeadAfterRemoval(trx, deleted.lead_id);
+  // The lead goes with its last submission (its outbox rows cascade); otherwise its identity,
+  // times and search words follow what remains, and so do the copies made for the lead.
+  if (deleted.lead_id !== null) {
+    await settleLeadAfterRemoval(trx, deleted.lead_id);
+    await forgetAddressInLeadCopies(trx, deleted.lead_id, deleted.email);
+  }
   return true;
+}
+
+/**
+ * The copies made for a lead rather than for one submission: its webhook calls are
+ * rewritten from what the lead holds now, and replies sent to the deleted submission's
+ * address go when no remaining submission has that address (a queued one is cancelled).
+ */
+async function forgetAddressInLeadCopies(trx: Kysely<Database>, leadId: number, email: string): Promise<void> {
+  const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+  if (!lead) return;
+  await rewriteLeadWebhooks(trx, leadId);
+  const remaining = await Promise.all(
+    Object.values(SUBMISSION_TABLES).map((table) => trx.selectFrom(table).select("email").where("lead_id", "=", leadId).execute()),
+  );
+  if (remaining.flat().some((row) => sameAddress(row.email, email))) return;
+  const replies = await trx.selectFrom("mail_outbox").select(["id", "payload"]).where("kind", "=", "reply").where("lead_id", "=", leadId).execute();
+  const toAddress = replies.filter((reply) => sameAddress((JSON.parse(reply.payload) as OutboxMessage).to, email));
+  if (toAddress.length > 0) await trx.deleteFrom("mail_outbox").where("id", "in", toAddress.map((reply) => reply.id)).execute();
 }
 
 /**
@@ -52,8 +75,8 @@ export async function eraseSubmissionWithin(trx: Kysely<Database>, submission: S
  * itself (a Won lead reduced to its invoice data, src/server/leads/lead-retention.ts).
  * Undefined when there was no such submission.
  */
-export async function removeSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<{ lead_id: number | null } | undefined> {
-  const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).returning("lead_id").executeTakeFirst();
+export async function removeSubmissionWithin(trx: Kysely<Database>, submission: Submission): Promise<{ lead_id: number | null; email: string } | undefined> {
+  const deleted = await trx.deleteFrom(SUBMISSION_TABLES[submission.kind]).where("id", "=", submission.id).returning(["lead_id", "email"]).executeTakeFirst();
   // A notification held while its lead is Spam is a copy too.
   await trx.deleteFrom("lead_held_notifications").where("kind", "=", submission.kind).where("ref_id", "=", submission.id).execute();
   const notifications = await trx
@@ -63,9 +86,17 @@ export async function removeSubmissionWithin(trx: Kysely<Database>, submission: 
     .returning("digest_id")
     .execute();
   // The visitor's acknowledgement carries a copy too. It names the submission by id and its
-  // lead; a contact and a survey of the same lead with the same id lose both (the same person's).
+  // lead, not its kind: the address it went to tells a contact's from a survey's of the same id.
   if (deleted?.lead_id != null) {
-    await trx.deleteFrom("mail_outbox").where("kind", "=", "acknowledgement").where("ref_id", "=", submission.id).where("lead_id", "=", deleted.lead_id).execute();
+    const acknowledgements = await trx
+      .selectFrom("mail_outbox")
+      .select(["id", "payload"])
+      .where("kind", "=", "acknowledgement")
+      .where("ref_id", "=", submission.id)
+      .where("lead_id", "=", deleted.lead_id)
+      .execute();
+    const ids = acknowledgements.filter((row) => sameAddress((JSON.parse(row.payload) as OutboxMessage).to, deleted.email)).map((row) => row.id);
+    if (ids.length > 0) await trx.deleteFrom("mail_outbox").where("id", "in", ids).execute();
   }
   const digestIds = new Set(notifications.flatMap((row) => (row.digest_id === null ? [] : [row.digest_id])));
   for (const digestId of digestIds) await rewriteDigest(trx, digestId);
@@ -85,3 +116,5 @@ async function rewriteDigest(trx: Kysely<Database>, digestId: number): Promise<v
   const message = buildLeadDigestEmail(contents, { leadsTo: to, from }, leadEmailsPerHour());
   await trx.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digestId).execute();
 }
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

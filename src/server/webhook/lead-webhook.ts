@@ -47,6 +47,26 @@ export type LeadWebhookBody = {
  */
 export async function queueLeadWebhook(trx: Kysely<Database>, leadId: number, now: number, config = leadWebhookConfig()): Promise<boolean> {
   if (!config) return false;
+  const body = await leadWebhookBody(trx, leadId, { id: randomUUID(), createdAt: new Date(now).toISOString() });
+  await enqueueWebhook(trx, { leadId, body: JSON.stringify(body), now });
+  return true;
+}
+
+/**
+ * Rewrites every stored webhook call of a lead (queued or sent) from what the lead holds
+ * now, keeping each delivery's id and time: after one of its submissions is deleted, no
+ * copy keeps the deleted submission's name, address or phone.
+ */
+export async function rewriteLeadWebhooks(trx: Kysely<Database>, leadId: number): Promise<void> {
+  const calls = await trx.selectFrom("mail_outbox").select(["id", "payload"]).where("kind", "=", "webhook").where("lead_id", "=", leadId).execute();
+  for (const call of calls) {
+    const { id, createdAt } = JSON.parse(call.payload) as Pick<LeadWebhookBody, "id" | "createdAt">;
+    const body = await leadWebhookBody(trx, leadId, { id, createdAt });
+    await trx.updateTable("mail_outbox").set({ payload: JSON.stringify(body) }).where("id", "=", call.id).execute();
+  }
+}
+
+async function leadWebhookBody(trx: Kysely<Database>, leadId: number, delivery: Pick<LeadWebhookBody, "id" | "createdAt">): Promise<LeadWebhookBody> {
   const lead = await trx
     .selectFrom("leads")
     .select(["id", "name", "business", "email", "phone", "source", "service", "first_channel"])
@@ -55,10 +75,9 @@ export async function queueLeadWebhook(trx: Kysely<Database>, leadId: number, no
   const url = `${site.url}${routes.adminLead(lead.id)}`;
   const service = lead.service === null ? "" : ` (${leadServiceLabel(lead.service)})`;
   const via = lead.first_channel === "Unassigned" ? "via the website" : `via ${lead.first_channel}`;
-  const body: LeadWebhookBody = {
+  return {
     event: "lead.created",
-    id: randomUUID(),
-    createdAt: new Date(now).toISOString(),
+    ...delivery,
     text: `New lead: ${lead.name}${service}, ${via} – ${url}`,
     lead: {
       id: lead.id,
@@ -72,8 +91,6 @@ export async function queueLeadWebhook(trx: Kysely<Database>, leadId: number, no
       url,
     },
   };
-  await enqueueWebhook(trx, { leadId: lead.id, body: JSON.stringify(body), now });
-  return true;
 }
 
 /** `sha256=` and the hex HMAC-SHA256, keyed with the secret, of `${timestamp}.${body}`. */
