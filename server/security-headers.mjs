@@ -230,8 +230,24 @@ export function securityHeaders() {
 }
 
 // ─── 3. Render time: pages rendered on demand ─────────────────────────────────────────────
-// Astro sends these pages' policy itself, computed as they render; src/middleware.ts passes it
-// through policyAsSent(). A page that needs more than its hashes asks for it here.
+// Astro sends these pages' policy itself, computed as they render; src/middleware.ts hands every
+// such answer to renderedAnswerHeaders(). A page that needs more than its hashes asks for it here.
+
+/** What is rendered per request reads the request (a preset, a query, a post): no shared cache may keep it. */
+const RENDERED_CACHE_CONTROL = "private, no-store";
+
+/**
+ * The headers of an answer rendered on demand (a page or an endpoint), set on `headers` in place:
+ * the policy Astro computed, as sent over this scheme, and the cache policy unless the route
+ * chose its own.
+ * @param {Headers} headers
+ * @param {boolean} https
+ */
+export function renderedAnswerHeaders(headers, https) {
+  const policy = headers.get("content-security-policy");
+  if (policy) headers.set("Content-Security-Policy", policyAsSent(policy, https));
+  if (!headers.has("cache-control")) headers.set("Cache-Control", RENDERED_CACHE_CONTROL);
+}
 
 /** @typedef {import("astro").APIContext["csp"]} PageCsp */
 

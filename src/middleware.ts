@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from "astro:middleware";
 import { isSameOriginRequest } from "@/server/http/same-origin";
-import { overHttps, policyAsSent } from "../server/security-headers.mjs";
+import { overHttps, renderedAnswerHeaders } from "../server/security-headers.mjs";
 
 /*
  * Runs for routes rendered on demand only: with the node adapter, prerendered pages are
@@ -27,27 +27,13 @@ const refuseCrossSiteFormPosts = defineMiddleware((context, next) => {
   });
 });
 
-/**
- * A page rendered on demand is sent with the policy Astro computed as it rendered, as
- * server/security-headers.mjs sends it (over HTTPS it also upgrades insecure requests).
- */
-const sendPolicyAsDecided = defineMiddleware(async (context, next) => {
+/** An answer rendered on demand gets its headers where every answer's are decided (server/security-headers.mjs). */
+const renderedHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
-  const policy = response.headers.get("content-security-policy");
-  if (context.isPrerendered || !policy) return response;
+  if (context.isPrerendered) return response;
   const https = overHttps({ secure: context.url.protocol === "https:", forwardedProto: context.request.headers.get("x-forwarded-proto") });
-  response.headers.set("Content-Security-Policy", policyAsSent(policy, https));
+  renderedAnswerHeaders(response.headers, https);
   return response;
 });
 
-/**
- * What is rendered per request reads the request (a preset, a query, a post with the
- * visitor's values): no shared cache may keep it, unless the route said otherwise.
- */
-const privateByDefault = defineMiddleware(async (context, next) => {
-  const response = await next();
-  if (!context.isPrerendered && !response.headers.has("cache-control")) response.headers.set("Cache-Control", "private, no-store");
-  return response;
-});
-
-export const onRequest = sequence(refuseCrossSiteFormPosts, sendPolicyAsDecided, privateByDefault);
+export const onRequest = sequence(refuseCrossSiteFormPosts, renderedHeaders);

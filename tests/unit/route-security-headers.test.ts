@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { builtRouteOf, inlineCodeHashes, overHttps, policyAsSent, withOnlyHashesOf } from "../../server/security-headers.mjs";
+import { builtRouteOf, inlineCodeHashes, overHttps, policyAsSent, renderedAnswerHeaders, withOnlyHashesOf } from "../../server/security-headers.mjs";
 
 const hashOf = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 
@@ -47,6 +47,20 @@ describe("the path whose headers an answer carries", () => {
     expect(builtRouteOf("/blog%2Fsd-wan-vs-mpls")).toBe("/blog%2Fsd-wan-vs-mpls");
     expect(builtRouteOf("/%62log")).toBe("/blog");
     expect(builtRouteOf("/%zz")).toBe("/%zz");
+  });
+});
+
+describe("an answer rendered on demand", () => {
+  it("is private and not stored unless its route chose a cache policy, and sends its policy as the scheme needs", () => {
+    const page = new Headers({ "Content-Security-Policy": "default-src 'self';" });
+    renderedAnswerHeaders(page, true);
+    expect(page.get("cache-control")).toBe("private, no-store");
+    expect(page.get("content-security-policy")).toBe("default-src 'self'; upgrade-insecure-requests;");
+
+    const feed = new Headers({ "Cache-Control": "public, max-age=300" });
+    renderedAnswerHeaders(feed, false);
+    expect(feed.get("cache-control")).toBe("public, max-age=300");
+    expect(feed.has("content-security-policy")).toBe(false);
   });
 });
 
