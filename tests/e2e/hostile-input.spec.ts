@@ -25,7 +25,13 @@ import { jsonBodyOf, sendRaw, type RawResponse } from "../support/raw-http";
 
 const SEED = 20_260_523;
 const BATCH = 8;
+/**
+ * Requests per test. The public forms and the login parse what anyone can send, so they get the
+ * most; a back-office endpoint is reached only through the same session and origin guards, and
+ * its own validation sees what passes them, so fewer per endpoint still cover every guard's answer.
+ */
 const PAYLOADS = { sqlite: 1000, postgres: 200 } as const;
+const ADMIN_ENDPOINT_REQUESTS = { sqlite: 300, postgres: 100 } as const;
 const ADMIN = { username: "admin", password: "hostile-input-password-123" };
 
 /**
@@ -140,6 +146,7 @@ const summary = (statuses: Map<number, number>) =>
 
 for (const engine of ["sqlite", "postgres"] as const) {
   const payloads = PAYLOADS[engine];
+  const adminRequestCount = ADMIN_ENDPOINT_REQUESTS[engine];
 
   test.describe(`hostile input against the production server on ${engine}`, () => {
     test.describe.configure({ mode: "default", timeout: 150_000 });
@@ -308,12 +315,12 @@ for (const engine of ["sqlite", "postgres"] as const) {
     });
 
     for (const endpoint of ADMIN_ENDPOINTS) {
-      test(`${endpoint.name}: ${payloads} generated requests with and without a session get the answer the guards give`, async () => {
+      test(`${endpoint.name}: ${adminRequestCount} generated requests with and without a session get the answer the guards give`, async () => {
         const statuses = new Map<number, number>();
         let sessionsEnded = 0;
         await checkGenerated(
           adminRequests(endpoint),
-          payloads,
+          adminRequestCount,
           async (generated) => {
             const token = sessionToken;
             const request = resolveAdminRequest(generated.request, token, url());
@@ -331,7 +338,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
           endpoint.public ? 1 : BATCH,
         );
         const ended = endpoint.public ? `, ${sessionsEnded} live sessions ended` : "";
-        console.log(`[hostile-input ${engine}] ${endpoint.name}: ${payloads} requests sent (${summary(statuses)})${ended}`);
+        console.log(`[hostile-input ${engine}] ${endpoint.name}: ${adminRequestCount} requests sent (${summary(statuses)})${ended}`);
       });
     }
 
