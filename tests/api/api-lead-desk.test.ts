@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { APIRoute } from "astro";
+import { parse as parseCsv } from "csv-parse/sync";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import * as contactsEndpoint from "@/pages/api/admin/contacts";
+import * as contactsCsvEndpoint from "@/pages/api/admin/contacts.csv";
 import * as contactEndpoint from "@/pages/api/admin/contacts/[id]";
 import * as countsEndpoint from "@/pages/api/admin/counts";
 import * as surveysEndpoint from "@/pages/api/admin/surveys";
+import * as surveysCsvEndpoint from "@/pages/api/admin/surveys.csv";
+import * as surveyViewEndpoint from "@/pages/api/admin/surveys/[id]/view";
 import * as leadsEndpoint from "@/pages/api/admin/leads";
 import * as leadEndpoint from "@/pages/api/admin/leads/[id]";
 import * as callsEndpoint from "@/pages/api/admin/leads/[id]/calls";
@@ -16,6 +21,7 @@ import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation
 import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/db/admin-sessions";
+import { getDb } from "@/server/db/connection";
 import { insertContactRequest } from "@/server/db/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
 import { insertSurveySubmission } from "@/server/db/survey-submissions";
@@ -91,6 +97,25 @@ async function today(token: string): Promise<TodayView> {
   return json<TodayView>(await call(endpoints.today.GET, "GET", "/api/admin/today", { token }));
 }
 
+/** What the back office's inbox shows: both lists' ids (newest first), both CSVs' ids and the unviewed counts. */
+async function inbox(token: string) {
+  const ids = async (handler: APIRoute | undefined, path: string) => (await json<{ id: number }[]>(await call(handler, "GET", path, { token }))).map((row) => row.id);
+  const csvIds = async (handler: APIRoute | undefined, path: string) => {
+    const response = await call(handler, "GET", path, { token });
+    expect(response.status).toBe(200);
+    const [, ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, "")) as string[][];
+    return rows.map((row) => Number(row[0]));
+  };
+  const counts = await json<Record<string, number>>(await call(countsEndpoint.GET, "GET", "/api/admin/counts", { token }));
+  return {
+    surveys: await ids(surveysEndpoint.GET, "/api/admin/surveys"),
+    contacts: await ids(contactsEndpoint.GET, "/api/admin/contacts"),
+    surveysCsv: await csvIds(surveysCsvEndpoint.GET, "/api/admin/surveys.csv"),
+    contactsCsv: await csvIds(contactsCsvEndpoint.GET, "/api/admin/contacts.csv"),
+    counts: { surveys: counts.surveys, contacts: counts.contacts },
+  };
+}
+
 function at(iso: string): void {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(iso));
@@ -160,6 +185,21 @@ describeEachEngine("lead desk API", () => {
       expect((await call(surveyEndpoint.DELETE, "DELETE", `/api/admin/surveys/${survey.id}`, { token, params: { id: String(survey.id) } })).status).toBe(200);
       expect(await listLeads(token)).toMatchObject({ total: 0, items: [] });
       expect((await call(endpoints.lead.GET, "GET", `/api/admin/leads/${lead.id}`, { token, params: { id: String(lead.id) } })).status).toBe(404);
+    });
+    it("GET /api/admin/leads/{id} lists the lead's submissions newest first, each with its id, kind and time", async () => {
+      at("2031-03-02T15:00:00Z");
+      const contact = await addContact();
+      vi.setSystemTime(new Date("2031-03-04T09:30:00Z"));
+      const survey = await addSurvey({ email: validContact.email });
+      const token = await session();
+      const lead = await getLead(token, (await onlyLead(token)).id);
+      expect(lead.submissions.map(({ id, kind, submittedAt }) => ({ id, kind, submittedAt }))).toEqual([
+        { id: survey.id, kind: "survey", submittedAt: "2031-03-04T09:30:00.000Z" },
+        { id: contact.id, kind: "contact", submittedAt: "2031-03-02T15:00:00.000Z" },
+      ]);
+      // Each carries its kind's fields as the inbox shows them.
+      expect(lead.submissions[0]).toMatchObject({ businessName: validSurvey.businessName, createdAt: "2031-03-04T09:30:00.000Z" });
+      expect(lead.submissions[1]).toMatchObject({ name: validContact.name, message: validContact.message, createdAt: "2031-03-02T15:00:00.000Z" });
     });
   });
 
@@ -235,6 +275,50 @@ describeEachEngine("lead desk API", () => {
       expect(outbox.map((item) => item.status)).toEqual(["pending", "pending"]);
       expect(outbox.map((item) => item.payload.subject)).toEqual(["New lead", "New lead"]);
       expect((await onlyLead(token)).id).toBe(id);
+    });
+
+    it("Spam takes the lead's submissions out of the inbox lists, both CSVs and the counts; Not spam brings them back", async () => {
+      at("2031-03-02T15:00:00Z");
+      const contact = await addContact();
+      vi.setSystemTime(new Date("2031-03-02T15:01:00Z"));
+      const survey = await addSurvey({ email: validContact.email });
+      vi.setSystemTime(new Date("2031-03-02T15:02:00Z"));
+      const other = await addContact({ name: "Other Person", email: "other@example.com", phone: "864-555-0199", message: "Someone else entirely." });
+      vi.setSystemTime(new Date("2031-03-02T15:03:00Z"));
+      const unlinked = await addContact({ name: "No Lead", email: "nolead@example.com", phone: "864-555-0177", message: "Stored before the leads existed." });
+      // A row the leads migration never reached has no lead; nothing hides it.
+      const db = await getDb();
+      await db.updateTable("contact_requests").set({ lead_id: null }).where("id", "=", unlinked.id).execute();
+      const token = await session();
+      const spamLead = (await listLeads(token, `?q=${encodeURIComponent(validContact.email)}`)).items[0]!;
+      const everything = {
+        surveys: [survey.id],
+        contacts: [unlinked.id, other.id, contact.id],
+        surveysCsv: [survey.id],
+        contactsCsv: [unlinked.id, other.id, contact.id],
+        counts: { surveys: 1, contacts: 3 },
+      };
+      expect(await inbox(token)).toEqual(everything);
+
+      await json<LeadDetail>(await patchLead(token, spamLead.id, { status: "spam" }));
+      expect(await inbox(token)).toEqual({
+        surveys: [],
+        contacts: [unlinked.id, other.id],
+        surveysCsv: [],
+        contactsCsv: [unlinked.id, other.id],
+        counts: { surveys: 0, contacts: 2 },
+      });
+      // By id the inbox still reaches a Spam lead's submission: it can be opened, and deleted for good.
+      const viewed = await call(surveyViewEndpoint.POST, "POST", `/api/admin/surveys/${survey.id}/view`, { token, params: { id: String(survey.id) } });
+      expect(viewed.status).toBe(200);
+
+      await json<LeadDetail>(await patchLead(token, spamLead.id, { status: "new" }));
+      expect(await inbox(token)).toEqual({ ...everything, counts: { surveys: 0, contacts: 3 } });
+
+      await json<LeadDetail>(await patchLead(token, spamLead.id, { status: "spam" }));
+      const removed = await call(contactEndpoint.DELETE, "DELETE", `/api/admin/contacts/${contact.id}`, { token, params: { id: String(contact.id) } });
+      expect(removed.status).toBe(200);
+      expect((await getLead(token, spamLead.id)).submissions.map((submission) => [submission.kind, submission.id])).toEqual([["survey", survey.id]]);
     });
   });
 

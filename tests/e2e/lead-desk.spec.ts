@@ -148,11 +148,13 @@ for (const width of [375, 1280]) {
     });
 
     test("the lead opens on a card with Call, Text and E-mail, and a call is logged in two taps with the next follow-up", async ({ page }) => {
-      const lead = await newContactLead(page, { phone: "+1 (864) 555-0199" });
+      // A number of its own: both widths run on one server, and the same number would join the other width's lead.
+      const line = randomInt(1000, 9999);
+      const lead = await newContactLead(page, { phone: `+1 (864) 555-${line}` });
       await page.goto(at(`/admin/leads/${lead.id}`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(lead.name);
-      await expect(page.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:+18645550199");
-      await expect(page.getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", "sms:+18645550199");
+      await expect(page.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", `tel:+1864555${line}`);
+      await expect(page.getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", `sms:+1864555${line}`);
       await expect(page.getByRole("link", { name: "E-mail", exact: true })).toHaveAttribute("href", `mailto:${lead.email}`);
       await expect(page.getByTestId("lead-speed")).toContainText("Not contacted yet");
       // The card's buttons are on the first screen of a phone.

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "./connection";
-import { countUnviewedInboxRows, markInboxRowViewed } from "./inbox-rows";
+import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
@@ -25,10 +25,16 @@ export async function insertContactRequest(
   return { id, createdAt: isoFromMillis(now) };
 }
 
-/** Newest first; requests stored in the same millisecond keep their insertion order (by id). */
+/** Newest first, Spam leads' requests left out (inbox-rows.ts); requests stored in the same millisecond keep their insertion order (by id). */
 export async function listContactRequests(): Promise<ContactRequest[]> {
   const db = await getDb();
-  const rows = await db.selectFrom("contact_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("contact_requests")
+    .selectAll()
+    .where(notFromSpamLead("contact_requests"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(toContactRequest);
 }
 

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
-import { countUnviewedInboxRows, markInboxRowViewed } from "./inbox-rows";
+import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
 import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "./schema";
@@ -25,10 +25,16 @@ export async function insertSurveySubmission(
   return { id, createdAt: isoFromMillis(now) };
 }
 
-/** Newest first; submissions stored in the same millisecond keep their insertion order (by id). */
+/** Newest first, Spam leads' submissions left out (inbox-rows.ts); submissions stored in the same millisecond keep their insertion order (by id). */
 export async function listSurveySubmissions(): Promise<SurveySubmission[]> {
   const db = await getDb();
-  const rows = await db.selectFrom("survey_submissions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("survey_submissions")
+    .selectAll()
+    .where(notFromSpamLead("survey_submissions"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(toSurveySubmission);
 }
 

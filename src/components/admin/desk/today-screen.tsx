@@ -36,7 +36,8 @@ export function TodayScreen() {
             id="today-waiting"
             icon={<Hourglass aria-hidden="true" className="size-5 text-brand-700" />}
             title="Waiting for a first contact"
-            count={today.data.uncontacted.length}
+            total={today.data.uncontactedTotal}
+            shown={today.data.uncontacted.length}
             empty="Nobody is waiting. New leads show here, oldest first, until someone contacts them."
           >
             {today.data.uncontacted.map((lead) => (
@@ -49,7 +50,8 @@ export function TodayScreen() {
             id="today-follow-ups"
             icon={<CalendarClock aria-hidden="true" className="size-5 text-brand-700" />}
             title="Follow-ups due"
-            count={today.data.followUpsDue.length}
+            total={today.data.followUpsDueTotal}
+            shown={today.data.followUpsDue.length}
             empty="No follow-ups due today."
           >
             {today.data.followUpsDue.map((lead) => (
@@ -79,20 +81,26 @@ function SpeedToLead({ speed }: { speed: TodayAnswer["speedToLead"] }) {
   );
 }
 
-function TodaySection({ id, icon, title, count, empty, children }: { id: string; icon: ReactNode; title: string; count: number; empty: string; children: ReactNode }) {
+/** `total` is how many there are; the API lists only the first `shown` of them (TODAY_LIST_MAX in src/server/desk/today.ts). */
+function TodaySection({ id, icon, title, total, shown, empty, children }: { id: string; icon: ReactNode; title: string; total: number; shown: number; empty: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
         {icon}
         {title}
-        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-bold text-slate-800">{count}</span>
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-bold text-slate-800">{total}</span>
       </h2>
-      {count === 0 ? (
+      {shown === 0 ? (
         <Card className="p-6 text-center text-sm text-slate-700">{empty}</Card>
       ) : (
         <Card className="overflow-hidden">
           <ul className="divide-y divide-border">{children}</ul>
         </Card>
+      )}
+      {total > shown && (
+        <p className="mt-2 text-sm text-slate-700">
+          Showing the first {shown} of {total}.
+        </p>
       )}
     </section>
   );
