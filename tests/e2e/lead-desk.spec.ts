@@ -1,15 +1,17 @@
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
+import { businessDate } from "@/server/desk/business-time";
 import { validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
- * The lead desk in the browser (issue 22): Today, the list with its address-held filters,
- * the board's keyboard menu, and the lead page phone first (contact links, two-tap call
- * log, notes, lost reason, spam). Each worker runs its own server on a fresh database, so
- * Today's lists hold only this file's leads.
+ * The lead desk in the browser (issue 22): Today with its follow-ups due, the list with its
+ * address-held filters and pages, one lead per person, the board's keyboard menu, and the
+ * lead page phone first (contact links, two-tap call log, follow-ups, notes, lost reason,
+ * spam). Each worker runs its own server on a fresh database, so Today's lists hold only
+ * this file's leads; every lead gets its own e-mail and phone, so none joins another.
  */
 
 let server: RunningServer;
@@ -40,6 +42,16 @@ async function newContactLead(page: Page, overrides: Partial<typeof validContact
   const response = await page.request.post(at("/api/contact"), { data: contact });
   expect(response.status(), await response.text()).toBe(201);
   return { id: await leadIdOf(page, contact.name), name: contact.name, email: contact.email, phone: contact.phone };
+}
+
+/** The day before a YYYY-MM-DD date. */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD of `date` in this machine's time zone, the browser's too (a date input's value). */
+function localDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
 async function leadIdOf(page: Page, name: string): Promise<number> {
@@ -120,6 +132,88 @@ for (const width of [375, 1280]) {
       await expect(page.getByLabel("Sort")).toHaveValue("name");
     });
 
+    test("a contact request and a survey from one e-mail address are one lead, listed once with both submissions", async ({ page }) => {
+      const lead = await newContactLead(page);
+      const tag = lead.name.split(" ").at(-1)!;
+      // The same address in other letter case, and another phone: the e-mail joins them.
+      const survey = { ...validSurvey, businessName: `Whitfield Farms ${tag}`, email: lead.email.toUpperCase(), phoneNumber: `864${randomInt(2_000_000, 9_999_999)}` };
+      expect((await page.request.post(at("/api/survey"), { data: survey })).status()).toBe(201);
+
+      // The search finds the person by their contact request and by their survey's business: one row.
+      await page.goto(at(`/admin/leads?q=${tag}`));
+      const row = page.getByTestId("lead-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(lead.name);
+      await expect(row).toContainText(survey.businessName);
+      await expect(row).toContainText("2 submissions (contact request, survey)");
+
+      await row.getByRole("link", { name: lead.name }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(lead.name);
+      const submissions = page.getByRole("region", { name: "Submissions (2)" }).locator("summary");
+      await expect(submissions).toHaveCount(2);
+      await expect(submissions.filter({ hasText: "Contact request" })).toHaveCount(1);
+      await expect(submissions.filter({ hasText: "Survey" })).toHaveCount(1);
+      await expect(page.getByTestId("timeline-entry").filter({ hasText: /received/ })).toHaveCount(2);
+    });
+
+    test("the list filters by service and date, and pages through the server's pages", async ({ page }) => {
+      // Days are the business's (America/New_York); taken before the leads arrive, so they all fall on or after it.
+      const today = businessDate(Date.now());
+      const batch = randomUUID().slice(0, 8);
+      const person = (name: string, projectType: string) => ({
+        ...validContact,
+        name,
+        email: `${name.toLowerCase().replaceAll(" ", "-")}@example.com`,
+        phone: `864${randomInt(2_000_000, 9_999_999)}`,
+        projectType,
+        message: `Quote for the new wing, batch ${batch}.`,
+      });
+      // One more than a page (25) asks for cabling, one other person for cameras.
+      const people = [
+        ...Array.from({ length: 26 }, (_, index) => person(`Cabling ${batch} ${index + 1}`, "network-cabling")),
+        person(`Cameras ${batch}`, "security-cameras"),
+      ];
+      for (const response of await Promise.all(people.map((data) => page.request.post(at("/api/contact"), { data })))) {
+        expect(response.status(), await response.text()).toBe(201);
+      }
+
+      await page.goto(at(`/admin/leads?q=${batch}`));
+      await expect(page.getByText("1–25 of 27 leads")).toBeVisible();
+      const service = page.getByLabel("Service");
+      await waitForHydration(service);
+      await service.selectOption("security-cameras");
+      await expect(page).toHaveURL(/service=security-cameras/);
+      await expect(page.getByTestId("lead-row")).toHaveCount(1);
+      await expect(page.getByTestId("lead-row")).toContainText(`Cameras ${batch}`);
+
+      await service.selectOption("network-cabling");
+      await expect(page.getByText("1–25 of 26 leads")).toBeVisible();
+      await expect(page.getByTestId("lead-row")).toHaveCount(25);
+      const pages = page.getByRole("navigation", { name: "Pages" });
+      await expect(pages).toContainText("Page 1 of 2");
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page.getByText("26–26 of 26 leads")).toBeVisible();
+      await expect(page.getByTestId("lead-row")).toHaveCount(1);
+      await expect(page.getByTestId("lead-row")).toContainText(`Cabling ${batch}`);
+      await expect(pages).toContainText("Page 2 of 2");
+      await expectNoAxeViolations(page, "list, second page");
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(page.getByText("1–25 of 26 leads")).toBeVisible();
+
+      // A date filter starts again at page 1.
+      await page.getByLabel("From").fill(today);
+      await expect(page).toHaveURL(new RegExp(`from=${today}`));
+      await expect(page.getByText("1–25 of 26 leads")).toBeVisible();
+      await page.getByLabel("To").fill(dayBefore(today));
+      await expect(page).toHaveURL(new RegExp(`to=${dayBefore(today)}`));
+      await expect(page.getByText("No leads match.")).toBeVisible();
+      await expect(page.getByTestId("lead-row")).toHaveCount(0);
+      await expectNoHorizontalScroll(page, "list, no match");
+      await expectNoAxeViolations(page, "list, no match");
+    });
+
     test("on the board a lead moves to another column through its menu, from the keyboard", async ({ page }) => {
       const lead = await newContactLead(page);
       await page.goto(at(`/admin/leads?view=board&q=${encodeURIComponent(lead.name)}`));
@@ -143,13 +237,14 @@ for (const width of [375, 1280]) {
 
       await expect(page.getByTestId("board-column-quoted").getByTestId("board-card").filter({ hasText: lead.name })).toBeVisible();
       await expect(newColumn.getByTestId("board-card").filter({ hasText: lead.name })).toHaveCount(0);
+      await expectNoAxeViolations(page, "board after a move");
       const stored = await (await page.request.get(at(`/api/admin/leads/${lead.id}`))).json();
       expect(stored.status).toBe("quoted");
     });
 
     test("the lead opens on a card with Call, Text and E-mail, and a call is logged in two taps with the next follow-up", async ({ page }) => {
-      // A number of its own: both widths run on one server, and the same number would join the other width's lead.
-      const line = randomInt(1000, 9999);
+      // A number of its own per width: with one worker both widths share a server, and one number would join the two leads.
+      const line = width === 375 ? "0375" : "1280";
       const lead = await newContactLead(page, { phone: `+1 (864) 555-${line}` });
       await page.goto(at(`/admin/leads/${lead.id}`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(lead.name);
@@ -181,6 +276,48 @@ for (const width of [375, 1280]) {
       await expect(page.getByTestId("next-follow-up").locator("time")).toHaveAttribute("dateTime", stored.nextFollowUpAt);
     });
 
+    test("a voicemail is logged with a follow-up on a picked date; overdue, it is on Today and in the nav's count, and Done takes it off", async ({ page }) => {
+      const lead = await newContactLead(page);
+      await page.goto(at(`/admin/leads/${lead.id}`));
+      const voicemail = page.getByRole("group", { name: "How did the call go?" }).getByRole("button", { name: "Voicemail" });
+      await waitForHydration(voicemail);
+      await voicemail.click();
+      const inTwoWeeks = new Date();
+      inTwoWeeks.setDate(inTwoWeeks.getDate() + 14);
+      await page.getByLabel("Or on a date").fill(localDate(inTwoWeeks));
+      const logged = page.waitForResponse((response) => response.url().endsWith(`/api/admin/leads/${lead.id}/calls`) && response.request().method() === "POST");
+      await page.getByRole("button", { name: "Set date" }).click();
+      expect((await logged).status()).toBe(201);
+
+      await expect(page.getByTestId("timeline-entry").filter({ hasText: "Call: Voicemail" })).toHaveCount(1);
+      await expect(page.getByTestId("timeline-entry").filter({ hasText: "Follow-up set for" })).toHaveCount(1);
+      // Due at 9:00 that morning, the owner's time.
+      inTwoWeeks.setHours(9, 0, 0, 0);
+      await expect(page.getByTestId("next-follow-up").locator("time")).toHaveAttribute("dateTime", inTwoWeeks.toISOString());
+      await expectNoAxeViolations(page, "lead after a logged call");
+
+      const overdueSince = new Date(Date.now() - 2 * 3_600_000).toISOString();
+      const moved = await page.request.patch(at(`/api/admin/leads/${lead.id}`), { data: { nextFollowUpAt: overdueSince } });
+      expect(moved.status(), await moved.text()).toBe(200);
+      await page.goto(at("/admin"));
+      const due = page.getByRole("region", { name: /Follow-ups due/ }).getByTestId("today-lead").filter({ hasText: lead.name });
+      await expect(due).toContainText("overdue since");
+      await expect(due.locator("time")).toHaveAttribute("dateTime", overdueSince);
+      await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Today\s*,\s*\d+ due$/ })).toBeVisible();
+      await expectNoHorizontalScroll(page, "Today with a follow-up due");
+      await expectNoAxeViolations(page, "Today with a follow-up due");
+
+      await due.getByRole("link", { name: lead.name, exact: true }).click();
+      const followUp = page.getByRole("region", { name: "Next follow-up" });
+      const done = followUp.getByRole("button", { name: "Done", exact: true });
+      await waitForHydration(done);
+      await done.click();
+      await expect(followUp.getByTestId("next-follow-up")).toHaveText("None set.");
+      await expect(page.getByTestId("timeline-entry").filter({ hasText: "Follow-up done (was due" })).toHaveCount(1);
+      const today = (await (await page.request.get(at("/api/admin/today"))).json()) as { followUpsDue: { id: number }[] };
+      expect(today.followUpsDue.map((item) => item.id)).not.toContain(lead.id);
+    });
+
     test("notes are added, edited and deleted on the timeline", async ({ page }) => {
       const lead = await newContactLead(page);
       await page.goto(at(`/admin/leads/${lead.id}`));
@@ -197,6 +334,8 @@ for (const width of [375, 1280]) {
 
       await note.getByRole("button", { name: /^Edit the note/ }).click();
       const editor = page.getByRole("form", { name: "Edit the note" });
+      await expect(editor).toBeVisible();
+      await expectNoAxeViolations(page, "note editor open");
       await editor.getByLabel("Edit the note").fill("Quote sent for two offices");
       await editor.getByRole("button", { name: "Save note" }).click();
       const edited = page.getByTestId("timeline-entry").filter({ hasText: "Quote sent for two offices" });
@@ -237,6 +376,7 @@ for (const width of [375, 1280]) {
       await page.getByLabel("Status").selectOption("spam");
       await expect(page).toHaveURL(/status=spam/);
       await expect(page.getByTestId("lead-row").filter({ hasText: lead.name })).toContainText("Spam");
+      await expectNoAxeViolations(page, "list, Spam filter");
 
       await page.getByRole("link", { name: lead.name }).click();
       const notSpam = page.getByRole("button", { name: "Not spam" });
