@@ -2,7 +2,7 @@
  * npm run bench:desk — how fast the lead desk answers with years of leads. Seeds a new
  * SQLite database with 10,000 fictional leads and 30,000 submissions, times the list,
  * the search, one lead, Today and the reports (over 52 weeks, and the weeks and speed
- * over the longest range, 3 years) through their route handlers (session check and JSON
+ * over the longest range, 3 years) through their endpoints (session check and JSON
  * included, no HTTP), then grows it to 100,000 leads and times them again. Prints p50
  * and p95 per request. Targets (issue 22): p95 <= 50 ms at 10,000 leads, <= 150 ms at
  * 100,000; the reports (issue 23) <= 200 ms at 100,000. --postgres runs the same on a new PostgreSQL database (TEST_POSTGRES_URL or

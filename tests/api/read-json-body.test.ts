@@ -20,7 +20,7 @@ function streamedRequest(chunks: number, chunkBytes: number) {
 
 describe("readJsonBody", () => {
   it("answers 413 for a streamed body over the limit, reading it to the end instead of cancelling it", async () => {
-    // Cancelling would destroy the socket under `next start`, and with it the client's next request on that keep-alive connection.
+    // Cancelling would destroy the socket of a keep-alive client, and with it its next request on that connection.
     const { request, seen } = streamedRequest(20, 8 * 1024);
     const result = await readJsonBody(request, 64 * 1024);
 

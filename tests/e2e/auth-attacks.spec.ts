@@ -7,7 +7,7 @@ import { type RunningServer, startOwnerServer } from "../support/production-serv
 
 /**
  * Attacks on the admin login and sessions, against a real server process (the API
- * tests in tests/api/api-admin.test.ts prove the rules on the route handlers).
+ * tests in tests/api/api-admin.test.ts prove the rules on the endpoints).
  */
 
 const ADMIN = { username: "admin", password: "auth-attacks-password-123" };

@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from "astro";
 
-/** Builds the Request a route handler receives, as `next start` would hand it over. */
+/** Builds the Request an endpoint receives, as the production server (server/production-server.mjs) hands it to Astro. */
 export function jsonRequest(
   path: string,
   body: unknown,

@@ -233,7 +233,7 @@ const noiseHeaders: fc.Arbitrary<Record<string, string>> = fc
   )
   .map((headers) => Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
 
-/** The standard methods Next.js routes (HEAD and OPTIONS are answered by Next itself). */
+/** The standard methods: the endpoints serve HEAD with their GET, and OPTIONS and the rest through their `ALL` handler. */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
 function methodFor(expected: string): fc.Arbitrary<string> {

@@ -151,13 +151,15 @@ export function describeEachEngine(name: string, suite: (context: EngineContext)
  * SQLite. `load` must import through `import()`.
  */
 export async function loadSecondInstance<T>(load: () => Promise<T>): Promise<{ modules: T; close(): Promise<void> }> {
+  // Both instances live in this one process, so they take turns on a SQLite file as two
+  // instances of one process would (src/server/db/sqlite-turns.ts): the copies share that module.
+  const turns = await import("@/server/db/sqlite-turns");
   // Fresh copies of the modules hold a `getDb` singleton of their own.
   vi.resetModules();
+  vi.doMock("@/server/db/sqlite-turns", () => turns);
   const modules = await load();
   const connection = await import("@/server/db/connection");
-  // Open (and migrate) before the test races the two instances. On SQLite both instances
-  // share this one thread, so a statement blocked on the other's open migration
-  // transaction would stall the thread that has to finish it.
+  // Open (and migrate) before the test races the two instances.
   await connection.getDb();
   return { modules, close: () => connection.closeDb() };
 }

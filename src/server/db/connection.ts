@@ -17,6 +17,7 @@ import {
 import pg from "pg";
 import { type DbEngine, migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
+import { sqliteFileTurns, type Turns } from "./sqlite-turns";
 
 export type { DbEngine };
 
@@ -82,15 +83,15 @@ export function createDb(config: DbConfig): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
 
-  const opened: { handle?: SQLite.Database } = {};
-  const db = new Kysely<Database>({
-    dialect: new WriteFirstSqliteDialect({
-      // Opened on first query, so a bad path surfaces as a failed `getDb`, not a crash at import.
-      database: () => Promise.resolve((opened.handle = openSqlite(config.path))),
-    }),
+  return new Kysely<Database>({
+    dialect: new WriteFirstSqliteDialect(
+      {
+        // Opened on first query, so a bad path surfaces as a failed `getDb`, not a crash at import.
+        database: () => Promise.resolve(openSqlite(config.path)),
+      },
+      sqliteFileTurns(config.path),
+    ),
   });
-  sqliteHandles.set(db.getExecutor().adapter, opened);
-  return db;
 }
 
 /**
@@ -102,6 +103,30 @@ export function createDb(config: DbConfig): Kysely<Database> {
  * (`db.transaction().setAccessMode("read only")`) keeps the plain BEGIN.
  */
 class WriteFirstSqliteDriver extends SqliteDriver {
+  #endTurn?: () => void;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly fileTurns: Turns,
+  ) {
+    super(config);
+  }
+
+  /** The single connection, once this instance's turn on the file has come (src/server/db/sqlite-turns.ts). */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const endTurn = await this.fileTurns.take();
+    const connection = await super.acquireConnection();
+    this.#endTurn = endTurn;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const endTurn = this.#endTurn;
+    this.#endTurn = undefined;
+    await super.releaseConnection();
+    endTurn?.();
+  }
+
   // SqliteDriver declares no settings parameter, though Kysely passes them to every driver.
   override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === "read only" ? "begin" : "begin immediate"));
@@ -109,27 +134,16 @@ class WriteFirstSqliteDriver extends SqliteDriver {
 }
 
 class WriteFirstSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: SqliteDialectConfig) {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly fileTurns: Turns,
+  ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new WriteFirstSqliteDriver(this.config);
+    return new WriteFirstSqliteDriver(this.config, this.fileTurns);
   }
-}
-
-/** The better-sqlite3 handle behind each SQLite instance, keyed by its adapter (which its transactions share). */
-const sqliteHandles = new WeakMap<object, { handle?: SQLite.Database }>();
-
-/**
- * The open better-sqlite3 handle of a SQLite instance, for work that must run
- * synchronously in one transaction (src/server/db/sqlite-transaction.ts). Use it only
- * while holding the instance's single connection (`db.connection().execute`), so no
- * Kysely query or transaction is in progress on it meanwhile.
- */
-export function sqliteHandleOf<DB>(db: Kysely<DB>): SQLite.Database | undefined {
-  const handle = sqliteHandles.get(db.getExecutor().adapter)?.handle;
-  return handle?.open ? handle : undefined;
 }
 
 /**

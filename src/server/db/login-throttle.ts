@@ -1,8 +1,7 @@
-import { type Compilable, type Kysely, type RawBuilder, sql } from "kysely";
-import { engineOf, getDb } from "./connection";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { getDb } from "./connection";
 import { rateLimitHit } from "./rate-limits";
 import type { Database } from "./schema";
-import { runSqliteTransaction } from "./sqlite-transaction";
 
 /**
  * A progressive slowdown: the first `freeAttempts` attempts of a streak go through at once;
@@ -100,16 +99,10 @@ export type LoginAttemptReservation = { allowed: true } | { allowed: false; refu
 export async function reserveLoginAttemptCounts(plan: LoginAttemptPlan, now = Date.now()): Promise<LoginAttemptReservation> {
   const db = await getDb();
   try {
-    if (engineOf(db) === "sqlite") {
-      // Synchronously, in one IMMEDIATE transaction (see runSqliteTransaction).
-      return await runSqliteTransaction(db, (run) => {
-        const steps = attemptSteps(db, plan, now);
-        for (let step = steps.next(); ; step = steps.next(run(step.value))) if (step.done) return refuseOrKeep(step.value);
-      });
-    }
     return await db.transaction().execute(async (trx) => {
-      const steps = attemptSteps(trx, plan, now);
-      for (let step = steps.next(); ; step = steps.next((await trx.executeQuery(step.value.compile())).rows)) if (step.done) return refuseOrKeep(step.value);
+      const reservation = await countAttempt(trx, plan, now);
+      if (!reservation.allowed) throw new Refusal(reservation);
+      return reservation;
     });
   } catch (error) {
     if (error instanceof Refusal) return error.reservation;
@@ -124,28 +117,19 @@ class Refusal extends Error {
   }
 }
 
-function refuseOrKeep(reservation: LoginAttemptReservation): LoginAttemptReservation {
-  if (!reservation.allowed) throw new Refusal(reservation);
-  return reservation;
-}
-
-/**
- * The statements of `reserveLoginAttemptCounts`, one `yield` each (the rows come back),
- * so that the same steps run synchronously on SQLite and awaited on PostgreSQL.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step's rows are read by the step that asked for them
-function* attemptSteps(db: Kysely<Database>, plan: LoginAttemptPlan, now: number): Generator<Compilable<any>, LoginAttemptReservation, any[]> {
+/** The counts of `reserveLoginAttemptCounts`, in order, through `trx`; stops at the first that refuses. */
+async function countAttempt(trx: Kysely<Database>, plan: LoginAttemptPlan, now: number): Promise<LoginAttemptReservation> {
   for (const window of plan.windows) {
-    const hit = rateLimitHit(db, window.key, window.windowMs, now);
-    const counted = hit.result((yield hit.query)[0], window.limit);
+    const hit = rateLimitHit(trx, window.key, window.windowMs, now);
+    const counted = hit.result(await hit.query.executeTakeFirstOrThrow(), window.limit);
     if (!counted.allowed) return { allowed: false, refusedBy: "window", retryAfterSeconds: counted.retryAfterSeconds };
   }
-  const throttle = throttleHit(db, plan.throttle.key, plan.throttle.schedule, now);
-  const [reserved] = yield throttle.reserve;
-  const streak = throttle.result(reserved, reserved ? undefined : (yield throttle.blocked)[0]);
+  const throttle = throttleHit(trx, plan.throttle.key, plan.throttle.schedule, now);
+  const reserved = await throttle.reserve.executeTakeFirst();
+  const streak = throttle.result(reserved, reserved ? undefined : await throttle.blocked.executeTakeFirst());
   if (!streak.allowed) return { allowed: false, refusedBy: "throttle", retryAfterSeconds: streak.retryAfterSeconds };
-  const budget = rateLimitHit(db, plan.budget.key, plan.budget.windowMs, now);
-  const spent = budget.result((yield budget.query)[0], plan.budget.limit);
+  const budget = rateLimitHit(trx, plan.budget.key, plan.budget.windowMs, now);
+  const spent = budget.result(await budget.query.executeTakeFirstOrThrow(), plan.budget.limit);
   if (!spent.allowed) return { allowed: false, refusedBy: "budget", retryAfterSeconds: spent.retryAfterSeconds };
   return { allowed: true };
 }

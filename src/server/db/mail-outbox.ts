@@ -2,7 +2,6 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { engineOf, getDb } from "./connection";
 import { rateLimitHit } from "./rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "./schema";
-import { runSqliteTransaction } from "./sqlite-transaction";
 
 export type { OutboxKind, OutboxStatus };
 
@@ -260,50 +259,31 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
   const due = await db.selectFrom("mail_outbox").select("id").where("status", "=", "held").where("next_attempt_at", "<=", now).limit(1).executeTakeFirst();
   if (!due) return undefined;
 
-  const insertDigest = (executor: Kysely<Database>) =>
-    executor
+  return db.transaction().execute(async (trx) => {
+    // One gatherer at a time: two updates taking held rows side by side could each take
+    // some of them (two digests) or deadlock. SQLite's transactions begin IMMEDIATE
+    // (src/server/db/connection.ts), which already holds its one write lock from the
+    // start; PostgreSQL locks rows only as the update reaches them, so the gatherers
+    // queue on an advisory lock instead.
+    if (engineOf(db) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(DIGEST_GATHER_LOCK)})`.execute(trx);
+    const digest = await trx
       .insertInto("mail_outbox")
       .values({ created_at: now, kind: "digest", ref_id: null, payload: "{}", status: "pending", attempts: 0, next_attempt_at: now })
-      .returning("id");
-  const takeHeld = (executor: Kysely<Database>, digestId: number) =>
-    executor
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const taken = await trx
       .updateTable("mail_outbox")
-      .set({ status: "digested", digest_id: digestId })
+      .set({ status: "digested", digest_id: digest.id })
       .where("status", "=", "held")
       .where("next_attempt_at", "<=", now)
-      .returning(["id", "kind", "ref_id", "created_at"]);
-  const setPayload = (executor: Kysely<Database>, digestId: number, message: OutboxMessage) =>
-    executor.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digestId);
-
-  if (engineOf(db) === "postgres") {
-    return db.transaction().execute(async (trx) => {
-      // One gatherer at a time: two updates taking held rows side by side could each
-      // lock some of them (two digests) or deadlock.
-      await sql`select pg_advisory_xact_lock(${sql.lit(DIGEST_GATHER_LOCK)})`.execute(trx);
-      const digest = await insertDigest(trx).executeTakeFirstOrThrow();
-      const taken = await takeHeld(trx, digest.id).execute();
-      if (taken.length === 0) {
-        // Another instance took them first.
-        await trx.deleteFrom("mail_outbox").where("id", "=", digest.id).execute();
-        return undefined;
-      }
-      await setPayload(trx, digest.id, build(await readDigestContents(trx, digest.id, listAtMost))).execute();
-      return digest.id;
-    });
-  }
-
-  return runSqliteTransaction(db, (run) => {
-    const [digest] = run(insertDigest(db));
-    if (!digest) throw new Error("The digest was not stored.");
-    const taken = run(takeHeld(db, digest.id));
-    if (taken.length === 0) {
-      run(db.deleteFrom("mail_outbox").where("id", "=", digest.id));
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      // Another instance took them first.
+      await trx.deleteFrom("mail_outbox").where("id", "=", digest.id).execute();
       return undefined;
     }
-    const listed = listFirst(taken, listAtMost);
-    const contacts = chunks(leadIds(listed, "contact")).flatMap((ids) => run(contactLeads(db, ids)));
-    const surveys = chunks(leadIds(listed, "survey")).flatMap((ids) => run(surveyLeads(db, ids)));
-    run(setPayload(db, digest.id, build(toDueDigest(taken.length, listed, contacts, surveys))));
+    const message = build(await readDigestContents(trx, digest.id, listAtMost));
+    await trx.updateTable("mail_outbox").set({ payload: JSON.stringify(message) }).where("id", "=", digest.id).execute();
     return digest.id;
   });
 }
