@@ -111,8 +111,20 @@ export async function accessibleExpanded(locator: Locator): Promise<boolean | un
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** No WCAG 2.2 A/AA violation on the page as it is now; the message lists the first nodes of each. */
+/**
+ * No WCAG 2.2 A/AA violation on the page as it settles; the message lists the first nodes of
+ * each. It waits for finite animations first (a toast fading in is checked at full opacity,
+ * as a reader sees it, not at the frame axe happens to sample).
+ */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`).join("\n");
   expect(violations.length, `${label}: axe violations\n${report}`).toBe(0);
