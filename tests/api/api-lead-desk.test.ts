@@ -149,6 +149,23 @@ describeEachEngine("lead desk API", () => {
       ]);
     });
 
+    it("finds the lead through any address or number the person has used, not only those it started with", async () => {
+      await addContact({ email: "dana@example.com", phone: "(864) 555-0142" });
+      // Joined by phone: her work address becomes one of hers.
+      await addSurvey({ email: "Dana@Work.example", phoneNumber: "864-555-0142" });
+      // From that address and a new number: still Dana; then from the new number alone: Dana again.
+      await addContact({ email: " dana@work.example", phone: "(864) 555-0177", message: "From my work address and my new cell." });
+      await addSurvey({ email: "office@work.example", phoneNumber: "+1 864 555 0177", businessName: "Work office" });
+      const token = await session();
+      const lead = await onlyLead(token);
+      expect(lead).toMatchObject({ email: "dana@example.com", submissionCount: 4 });
+
+      // Quick add refuses the person too, by the address of a later submission.
+      const duplicate = await call(endpoints.leads.POST, "POST", "/api/admin/leads", { token, body: { name: "Dana", email: "DANA@work.example", source: "phone" } });
+      expect(duplicate.status).toBe(409);
+      expect(await duplicate.json()).toMatchObject({ leadId: lead.id });
+    });
+
     it("folds an identical submission within 10 minutes (same id, one notification) but stores it after", async () => {
       at("2031-03-02T15:00:00Z");
       const first = await addContact({}, true);

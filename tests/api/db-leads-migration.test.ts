@@ -2,6 +2,7 @@ import { type Kysely, Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, type DbEngine, destroyDb } from "@/server/db/connection";
 import { buildMigrations, InCodeMigrationProvider, migrateToLatest } from "@/server/db/migrations";
+import { emailKey, phoneKey } from "@/server/desk/lead-identity";
 import { createFreshDatabase, ENGINES, postgresSkipped } from "../support/test-database";
 
 /*
@@ -60,8 +61,11 @@ for (const engine of ENGINES) {
 
         const contactsAfter = await loose.selectFrom("contact_requests").selectAll().orderBy("id").execute();
         const surveysAfter = await loose.selectFrom("survey_submissions").selectAll().orderBy("id").execute();
-        expect(contactsAfter.map(({ lead_id: _lead, touch: _touch, ...row }) => row)).toEqual(contactsBefore);
-        expect(surveysAfter.map(({ lead_id: _lead, touch: _touch, ...row }) => row)).toEqual(surveysBefore);
+        expect(contactsAfter.map(({ lead_id: _lead, touch: _touch, email_key: _email, phone_key: _phone, ...row }) => row)).toEqual(contactsBefore);
+        expect(surveysAfter.map(({ lead_id: _lead, touch: _touch, email_key: _email, phone_key: _phone, ...row }) => row)).toEqual(surveysBefore);
+        // 0015: each row keeps the keys it is matched on.
+        expect(contactsAfter.map((row) => [row.email_key, row.phone_key])).toEqual(contactsBefore.map((row) => [emailKey(row.email), phoneKey(row.phone)]));
+        expect(surveysAfter.map((row) => [row.email_key, row.phone_key])).toEqual(surveysBefore.map((row) => [emailKey(row.email), phoneKey(row.phone_number)]));
         expect([...contactsAfter, ...surveysAfter].every((row) => row.touch === null)).toBe(true);
         expect([...contactsAfter, ...surveysAfter].every((row) => typeof row.lead_id === "number")).toBe(true);
 

@@ -93,10 +93,10 @@ async function deleteInBackOffice(kind: Kind, id: number): Promise<void> {
   expect(await response.json()).toEqual({ id, deleted: true });
 }
 
-/** Where `sendLead` stores a lead's e-mail address (in its name too): its submission and its lead. */
+/** Where `sendLead` stores a lead's e-mail address (in its name too): its submission (with the key it is matched on) and its lead. */
 const LEAD_COLUMNS = {
-  contact: ["contact_requests.email", "contact_requests.name", "leads.email", "leads.email_key", "leads.name"],
-  survey: ["leads.business", "leads.email", "leads.email_key", "leads.name", "survey_submissions.business_name", "survey_submissions.email"],
+  contact: ["contact_requests.email", "contact_requests.email_key", "contact_requests.name", "leads.email", "leads.email_key", "leads.name"],
+  survey: ["leads.business", "leads.email", "leads.email_key", "leads.name", "survey_submissions.business_name", "survey_submissions.email", "survey_submissions.email_key"],
 };
 
 const digests = (mails: ParsedMail[]) => mails.filter((mail) => mail.subject?.startsWith("Lead digest"));

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import { emailKey, phoneKey } from "@/server/desk/lead-identity";
 import type { SubmissionTouches } from "@/server/leads/lead-touches";
 import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
@@ -73,6 +74,8 @@ export function submissionRowValues({ kind, data, touches }: Submission, now: nu
         source: data.source ?? null,
         message: data.message,
         touch,
+        email_key: emailKey(data.email),
+        phone_key: phoneKey(data.phone),
       },
     } as const;
   }
@@ -95,6 +98,8 @@ export function submissionRowValues({ kind, data, touches }: Submission, now: nu
       interested_services: JSON.stringify(data.interestedServices),
       additional_comments: data.additionalComments,
       touch,
+      email_key: emailKey(data.email),
+      phone_key: phoneKey(data.phoneNumber),
     },
   } as const;
 }

@@ -116,14 +116,28 @@ function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now:
 type LeadMatch = { id: number; status: string; created?: boolean };
 
 async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
-  const byEmail = emailKey(identity.email);
-  if (byEmail) {
-    const lead = await executor.selectFrom("leads").select(["id", "status"]).where("email_key", "=", byEmail).executeTakeFirst();
-    if (lead) return lead;
+  const id = await findLeadIdByKeys(executor, { email_key: emailKey(identity.email), phone_key: phoneKey(identity.phone) });
+  if (id === undefined) return undefined;
+  return executor.selectFrom("leads").select(["id", "status"]).where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The lead a person with this e-mail key, else this phone key, already is: by the keys the
+ * lead was created with, else by those of any of its submissions, so a person who wrote once
+ * from another address (joined by phone) is found by that address too.
+ */
+export async function findLeadIdByKeys(executor: Kysely<Database>, keys: { email_key: string | null; phone_key: string | null }): Promise<number | undefined> {
+  for (const column of ["email_key", "phone_key"] as const) {
+    const key = keys[column];
+    if (!key) continue;
+    const lead = await executor.selectFrom("leads").select("id").where(column, "=", key).executeTakeFirst();
+    if (lead) return lead.id;
+    for (const table of Object.values(SUBMISSION_TABLES)) {
+      const submission = await executor.selectFrom(table).select("lead_id").where(column, "=", key).where("lead_id", "is not", null).limit(1).executeTakeFirst();
+      if (submission?.lead_id != null) return submission.lead_id;
+    }
   }
-  const byPhone = phoneKey(identity.phone);
-  if (!byPhone) return undefined;
-  return executor.selectFrom("leads").select(["id", "status"]).where("phone_key", "=", byPhone).executeTakeFirst();
+  return undefined;
 }
 
 /** A new lead; its first touch is set here, once, and never overwritten (docs/attribution.md). */

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
-import { contactIdentity, leadSearchBody, newLeadIdentity, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { createLeadSearchIndex, writeLeadSearch } from "./lead-search-index";
 import { rescoreLeads } from "./lead-scores";
@@ -30,6 +30,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     // Data only: each lead's score from its latest survey, by the rules of today (src/server/desk/lead-qualification.ts).
     "0013_lead_scores": { up: (db) => rescoreLeads(db).then(() => undefined) },
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
+    "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
   };
 }
 
@@ -676,4 +677,26 @@ async function addAuditLog(db: Kysely<unknown>, engine: DbEngine): Promise<void>
 
   await db.schema.alterTable("leads").addColumn("address", "text").execute();
   await db.schema.alterTable("leads").addColumn("redacted_at", "bigint").execute();
+}
+
+/**
+ * 0015: each submission keeps the e-mail and phone keys it is matched on (indexed), so a new
+ * submission finds its lead through any address or number the person has used, not only
+ * those of the lead's first submission. Existing rows get theirs from the same functions.
+ */
+async function addSubmissionKeys(db: Kysely<unknown>): Promise<void> {
+  const tables = [
+    { table: "contact_requests", phone: "phone" },
+    { table: "survey_submissions", phone: "phone_number" },
+  ] as const;
+  for (const { table, phone } of tables) {
+    await db.schema.alterTable(table).addColumn("email_key", "text").execute();
+    await db.schema.alterTable(table).addColumn("phone_key", "text").execute();
+    await db.schema.createIndex(`${table}_email_key_idx`).on(table).column("email_key").execute();
+    await db.schema.createIndex(`${table}_phone_key_idx`).on(table).column("phone_key").execute();
+    const rows = await sql<{ id: number; email: string; phone: string }>`select id, email, ${sql.ref(phone)} as phone from ${sql.table(table)}`.execute(db);
+    for (const row of rows.rows) {
+      await sql`update ${sql.table(table)} set email_key = ${emailKey(row.email)}, phone_key = ${phoneKey(row.phone)} where id = ${row.id}`.execute(db);
+    }
+  }
 }

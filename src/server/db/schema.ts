@@ -32,6 +32,12 @@ export interface ContactRequestsTable {
   lead_id: LeadReference;
   /** JSON of the visit's touch (src/lib/attribution), null before attribution. */
   touch: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The e-mail and phone this submission is matched on (lead-identity.ts: emailKey, phoneKey), so
+   * a later submission joins the lead through any address or number the person has used.
+   */
+  email_key: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SurveySubmissionsTable {
@@ -55,6 +61,12 @@ export interface SurveySubmissionsTable {
   lead_id: LeadReference;
   /** JSON of the visit's touch (src/lib/attribution), null before attribution. */
   touch: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The e-mail and phone this submission is matched on (lead-identity.ts: emailKey, phoneKey), so
+   * a later submission joins the lead through any address or number the person has used.
+   */
+  email_key: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 type LeadReference = ColumnType<number | null, number | null | undefined, number | null>;

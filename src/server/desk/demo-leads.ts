@@ -6,7 +6,7 @@ import { engineOf } from "@/server/db/connection";
 import { writeLeadSearchMany } from "@/server/db/lead-search-index";
 import { rescoreLeads } from "@/server/db/lead-scores";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
-import { contactIdentity, leadSearchBody, newLeadIdentity, surveyIdentity } from "./lead-identity";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, surveyIdentity } from "./lead-identity";
 
 /*
  * Fictional leads for a database to look around in (npm run db:seed-demo) and to
@@ -181,8 +181,9 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
       const inserted = await trx.insertInto("leads").values(batch.map((entry) => entry.lead)).returning(["id", "email_key"]).execute();
       const idByEmail = new Map(inserted.map((row) => [row.email_key, row.id]));
       const withIds = batch.map((entry) => ({ ...entry, id: idByEmail.get(entry.lead.email_key ?? null)! }));
-      const contacts = withIds.flatMap((entry) => entry.contacts.map((row) => ({ ...row, lead_id: entry.id })));
-      const surveys = withIds.flatMap((entry) => entry.surveys.map((row) => ({ ...row, lead_id: entry.id })));
+      // With the keys the lead path gives each submission (src/server/db/lead-submissions.ts).
+      const contacts = withIds.flatMap((entry) => entry.contacts.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone) })));
+      const surveys = withIds.flatMap((entry) => entry.surveys.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone_number) })));
       const events = withIds.flatMap((entry) => entry.events.map((row) => ({ ...row, lead_id: entry.id })));
       for (let from = 0; from < contacts.length; from += BATCH) await trx.insertInto("contact_requests").values(contacts.slice(from, from + BATCH)).execute();
       for (let from = 0; from < surveys.length; from += BATCH) await trx.insertInto("survey_submissions").values(surveys.slice(from, from + BATCH)).execute();

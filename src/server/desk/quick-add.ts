@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
 import type { Touch } from "@/lib/attribution/touch";
 import type { LeadDetail } from "@/lib/lead-desk";
 import type { LeadCreate } from "@/lib/validation/lead-desk-schemas";
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
+import { findLeadIdByKeys } from "@/server/db/leads";
 import type { Database } from "@/server/db/schema";
 import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { emailKey, leadSearchBody, phoneKey } from "./lead-identity";
@@ -34,7 +34,7 @@ export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: 
   const dueAt = input.nextFollowUpAt ? Date.parse(input.nextFollowUpAt) : null;
 
   const outcome = await db.transaction().execute(async (trx) => {
-    const existing = await findByKeys(trx, keys);
+    const existing = await findLeadIdByKeys(trx, keys);
     if (existing !== undefined) return { status: "duplicate" as const, leadId: existing };
     const created = await trx
       .insertInto("leads")
@@ -61,7 +61,7 @@ export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: 
       .onConflict((conflict) => conflict.doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!created) return { status: "duplicate" as const, leadId: (await findByKeys(trx, keys))! };
+    if (!created) return { status: "duplicate" as const, leadId: (await findLeadIdByKeys(trx, keys))! };
     const events = [
       { type: "created" as const, data: { source: input.source } },
       ...(input.note ? [{ type: "note" as const, data: { text: input.note } }] : []),
@@ -80,16 +80,4 @@ export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: 
   const lead = await getLeadDetail(outcome.leadId, db);
   if (!lead) throw new Error("The lead just added could not be read.");
   return { status: "created", lead, webhookQueued: outcome.webhookQueued };
-}
-
-async function findByKeys(executor: Kysely<Database>, keys: { email_key: string | null; phone_key: string | null }): Promise<number | undefined> {
-  if (keys.email_key === null && keys.phone_key === null) return undefined;
-  const row = await executor
-    .selectFrom("leads")
-    .select("id")
-    .where((eb) => eb.or([...(keys.email_key ? [eb("email_key", "=", keys.email_key)] : []), ...(keys.phone_key ? [eb("phone_key", "=", keys.phone_key)] : [])]))
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
 }
