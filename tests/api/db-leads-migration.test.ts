@@ -64,8 +64,8 @@ for (const engine of ENGINES) {
         expect(contactsAfter.map(({ lead_id: _lead, touch: _touch, email_key: _email, phone_key: _phone, ...row }) => row)).toEqual(contactsBefore);
         expect(surveysAfter.map(({ lead_id: _lead, touch: _touch, email_key: _email, phone_key: _phone, ...row }) => row)).toEqual(surveysBefore);
         // 0015: each row keeps the keys it is matched on.
-        expect(contactsAfter.map((row) => [row.email_key, row.phone_key])).toEqual(contactsBefore.map((row) => [emailKey(row.email), phoneKey(row.phone)]));
-        expect(surveysAfter.map((row) => [row.email_key, row.phone_key])).toEqual(surveysBefore.map((row) => [emailKey(row.email), phoneKey(row.phone_number)]));
+        expect(contactsAfter.map((row) => [row.email_key, row.phone_key])).toEqual(contactsBefore.map((row) => [emailKey(String(row.email)), phoneKey(String(row.phone))]));
+        expect(surveysAfter.map((row) => [row.email_key, row.phone_key])).toEqual(surveysBefore.map((row) => [emailKey(String(row.email)), phoneKey(String(row.phone_number))]));
         expect([...contactsAfter, ...surveysAfter].every((row) => row.touch === null)).toBe(true);
         expect([...contactsAfter, ...surveysAfter].every((row) => typeof row.lead_id === "number")).toBe(true);
 
