@@ -19,7 +19,7 @@ export async function listLeads(query: LeadListQuery): Promise<LeadList> {
   const offset = (query.page - 1) * query.pageSize;
   const [count, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    sortLeads(filtered.selectAll("leads"), query.sort).limit(query.pageSize).offset(offset).execute(),
+    sortLeads(filtered.selectAll("leads"), query.sort, terms.length > 0 && engineOf(db) === "postgres").limit(query.pageSize).offset(offset).execute(),
   ]);
   return { items: await listItems(db, rows), total: Number(count.total), page: query.page, pageSize: query.pageSize };
 }
@@ -67,10 +67,17 @@ function hasSubmissionOf(eb: ExpressionBuilder<Database, "leads">, kind: Submiss
   return eb.exists(eb.selectFrom(table).select(sql.lit(1).as("one")).whereRef(`${table}.lead_id`, "=", "leads.id"));
 }
 
-function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: LeadListQuery["sort"]) {
+/**
+ * `matchesFirst`: a PostgreSQL search. Its planner cannot estimate how many leads a prefix
+ * search matches, so for a word few leads have it walked the whole time index looking for 25
+ * of them (0.4 s at 100,000 leads, for a search that finds nothing). Sorting on an expression
+ * of the time, which no index holds, makes it find the matches first and sort only those.
+ */
+function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: LeadListQuery["sort"], matchesFirst = false) {
+  const lastSubmitted = matchesFirst ? sql`leads.last_submitted_at + 0` : sql.ref("leads.last_submitted_at");
   switch (sort) {
     case "oldest":
-      return query.orderBy("leads.last_submitted_at", "asc").orderBy("leads.id", "asc");
+      return query.orderBy(lastSubmitted, "asc").orderBy("leads.id", "asc");
     case "name":
       return query.orderBy(sql`lower(leads.name)`, "asc").orderBy("leads.id", "asc");
     case "score":
@@ -86,7 +93,7 @@ function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: Lea
         .orderBy("leads.next_follow_up_at", "asc")
         .orderBy("leads.id", "asc");
     default:
-      return query.orderBy("leads.last_submitted_at", "desc").orderBy("leads.id", "desc");
+      return query.orderBy(lastSubmitted, "desc").orderBy("leads.id", "desc");
   }
 }
 
