@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { beforeEach, expect, it } from "vitest";
 import type { DbConfig } from "@/server/db/connection";
 import { OWNER_PASSWORD_SETTING, LEGACY_GENERATED_PASSWORD_SETTING, resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
@@ -9,31 +7,12 @@ import { isPendingLoginLive, startPendingLogin } from "@/server/auth/pending-log
 import { hashPassword } from "@/server/auth/password-hash";
 import { createAdminSession, listAdminSessions } from "@/server/db/admin-sessions";
 import { getSetting, setSetting } from "@/server/db/settings";
+import { databaseEnv, runProjectScript } from "../support/project-script";
 import { describeEachEngine } from "../support/test-database";
 
-const ROOT = path.resolve(__dirname, "../..");
-const SCRIPT = path.join(ROOT, "scripts/reset-admin-password.ts");
-
-type ScriptRun = { code: number | null; stdout: string; stderr: string };
-
 /** Runs `npm run admin:reset-password` against the suite's database, with the given admin settings only. */
-function runScript(config: DbConfig, env: Record<string, string>): Promise<ScriptRun> {
-  const { DATABASE_URL: _url, DATABASE_PATH: _path, ADMIN_PASSWORD: _password, ADMIN_PASSWORD_HASH: _hash, SITE_URL: _site, ...inherited } = process.env;
-  const database = config.engine === "sqlite" ? { DATABASE_PATH: config.path } : { DATABASE_URL: config.url };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], { cwd: ROOT, env: { ...inherited, ...database, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runScript = (config: DbConfig, env: Record<string, string>) =>
+  runProjectScript("reset-admin-password", [], { ...databaseEnv(config), ADMIN_PASSWORD: undefined, ADMIN_PASSWORD_HASH: undefined, SITE_URL: undefined, ...env });
 
 beforeEach(() => {
   delete process.env.ADMIN_PASSWORD;

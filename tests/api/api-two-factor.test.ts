@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { generate } from "otplib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as statusEndpoint from "@/pages/api/admin/account/two-factor";
@@ -16,6 +14,7 @@ import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_MAX_ATTEMPTS, PENDING_LOGIN_TTL_MS 
 import { ENROLMENT_TTL_MS, TWO_FACTOR_ATTEMPT_LIMIT } from "@/server/auth/two-factor";
 import { getDb } from "@/server/db/connection";
 import { type DbConfig } from "@/server/db/connection";
+import { databaseEnv, runProjectScript } from "../support/project-script";
 import { describeEachEngine } from "../support/test-database";
 import { callEndpoint } from "../support/api-request";
 
@@ -125,20 +124,7 @@ function startOfStep(at = "2030-01-01T12:00:00Z") {
 }
 
 /** `npm run admin:two-factor-off` against the given database, as the operator would run it. */
-function runTwoFactorOff(config: DbConfig): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const root = path.resolve(__dirname, "../..");
-  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...inherited } = process.env;
-  const env = { ...inherited, ...(config.engine === "sqlite" ? { DATABASE_PATH: config.path } : { DATABASE_URL: config.url }) };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/two-factor-off.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runTwoFactorOff = (config: DbConfig) => runProjectScript("two-factor-off", [], databaseEnv(config));
 
 beforeEach(() => {
   process.env.ADMIN_USERNAME = "admin";

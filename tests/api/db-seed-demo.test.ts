@@ -1,32 +1,10 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { expect, it } from "vitest";
 import { type DbConfig, getDb } from "@/server/db/connection";
+import { databaseEnv, runProjectScript } from "../support/project-script";
 import { describeEachEngine } from "../support/test-database";
 
-const ROOT = path.resolve(__dirname, "../..");
-const SCRIPT = path.join(ROOT, "scripts/db-seed-demo.ts");
-
-type ScriptRun = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm run db:seed-demo` with `args` against the suite's database. */
-function runSeed(config: DbConfig, args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
-  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...inherited } = process.env;
-  const database = config.engine === "sqlite" ? { DATABASE_PATH: config.path } : { DATABASE_URL: config.url };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: ROOT, env: { ...inherited, ...database, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** `npm run db:seed-demo` with `args` against the suite's database. */
+const runSeed = (config: DbConfig, args: string[], env: Record<string, string> = {}) => runProjectScript("db-seed-demo", args, { ...databaseEnv(config), ...env });
 
 async function stored(): Promise<{ leads: number; contacts: number; surveys: number }> {
   const db = await getDb();

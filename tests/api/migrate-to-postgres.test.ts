@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,29 +43,10 @@ import {
   postgresSkipped,
   restoreDatabaseEnv,
 } from "../support/test-database";
-
-const ROOT = path.resolve(__dirname, "../..");
-const SCRIPT = path.join(ROOT, "scripts/migrate-to-postgres.ts");
-
-type ScriptRun = { code: number | null; stdout: string; stderr: string };
+import { runProjectScript } from "../support/project-script";
 
 /** Runs the script as `npm run db:migrate-to-postgres` would, with no database settings inherited. */
-function runScript(args: string[]): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    const { DATABASE_URL: _url, DATABASE_PATH: _path, ...env } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runScript = (args: string[]) => runProjectScript("migrate-to-postgres", args, { DATABASE_URL: undefined, DATABASE_PATH: undefined });
 
 /** Text a database or driver could mangle: quotes, backslashes, SQL, markup, every script and plane. */
 const UNUSUAL = [
