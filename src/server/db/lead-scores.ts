@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { qualifyLatestSurvey } from "@/server/desk/lead-qualification";
+import { idBatches } from "./id-batches";
 
 type SurveyScoreRow = {
   id: number | string;
@@ -13,8 +14,6 @@ type SurveyScoreRow = {
   has_public_wifi: boolean | number;
   interested_services: string;
 };
-
-const IDS_PER_QUERY = 500;
 
 /**
  * Writes `leads.score` from each lead's latest survey (src/server/desk/lead-qualification.ts),
@@ -30,7 +29,7 @@ export async function rescoreLeads<DB>(db: Kysely<DB>, leadIds?: readonly number
   if (leadIds === undefined) {
     rows.push(...(await sql<SurveyScoreRow>`select ${columns} from survey_submissions where lead_id is not null`.execute(db)).rows);
   } else {
-    for (const ids of chunks(leadIds)) {
+    for (const ids of idBatches(leadIds)) {
       rows.push(...(await sql<SurveyScoreRow>`select ${columns} from survey_submissions where lead_id in (${sql.join(ids)})`.execute(db)).rows);
     }
   }
@@ -46,7 +45,7 @@ export async function rescoreLeads<DB>(db: Kysely<DB>, leadIds?: readonly number
   }
   // One statement per score and chunk: at most 101 scores, so a few hundred statements for 100,000 leads.
   for (const [score, ids] of leadsOfScore) {
-    for (const chunk of chunks(ids)) await sql`update leads set score = ${score} where id in (${sql.join(chunk)})`.execute(db);
+    for (const chunk of idBatches(ids)) await sql`update leads set score = ${score} where id in (${sql.join(chunk)})`.execute(db);
   }
   return surveysOfLead.size;
 }
@@ -72,10 +71,4 @@ function parseList(text: string): string[] {
   } catch {
     return [];
   }
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += IDS_PER_QUERY) result.push(items.slice(start, start + IDS_PER_QUERY));
-  return result;
 }

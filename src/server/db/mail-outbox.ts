@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { engineOf, getDb } from "./connection";
 import { rateLimitHit } from "./rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "./schema";
+import { idBatches } from "./id-batches";
 
 export type { OutboxKind, OutboxStatus };
 
@@ -123,7 +124,7 @@ export async function withdrawQueuedNotifications(
   now: number,
 ): Promise<{ refId: number; payload: string; createdAt: number }[]> {
   const withdrawn: { refId: number; payload: string; createdAt: number }[] = [];
-  for (const ids of chunks([...refIds])) {
+  for (const ids of idBatches([...refIds])) {
     const rows = await executor
       .deleteFrom("mail_outbox")
       .where("kind", "=", kind)
@@ -241,9 +242,6 @@ type SurveyLeadRow = { id: number; business_name: string; email: string; interes
 /** PostgreSQL advisory lock key held while gathering a digest (the migrations use another). */
 const DIGEST_GATHER_LOCK = 4_820_133_716;
 
-/** Ids per `in (…)` list, well inside both engines' limits on bound parameters. */
-const IDS_PER_QUERY = 500;
-
 /**
  * Gathers every held notification whose window has ended (`next_attempt_at <= now`)
  * into one new `digest` outbox message, built by `build` from the first `listAtMost` of
@@ -297,8 +295,8 @@ export async function readDigestContents(executor: Kysely<Database>, digestId: n
   const listed = listFirst(carried, listAtMost);
   const contacts: ContactLeadRow[] = [];
   const surveys: SurveyLeadRow[] = [];
-  for (const ids of chunks(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(executor, ids).execute()));
-  for (const ids of chunks(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(executor, ids).execute()));
+  for (const ids of idBatches(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(executor, ids).execute()));
+  for (const ids of idBatches(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(executor, ids).execute()));
   return toDueDigest(carried.length, listed, contacts, surveys);
 }
 
@@ -334,12 +332,6 @@ function toDueDigest(total: number, listed: readonly TakenRow[], contacts: reado
     return lead ? [{ kind, leadId, receivedAt: Number(row.created_at), lead }] : [];
   });
   return { total: total - (listed.length - present.length), listed: present };
-}
-
-function chunks(ids: number[]): number[][] {
-  const result: number[][] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) result.push(ids.slice(start, start + IDS_PER_QUERY));
-  return result;
 }
 
 /** Records a failed attempt and releases the message for another try at `nextAttemptAt`. */
