@@ -121,6 +121,8 @@ for (const width of [375, 1280]) {
       await expectNoAxeViolations(page, "reports, 52 weeks");
       await page.getByRole("link", { name: "Last 12 weeks" }).click();
       await expect(page).toHaveURL(/\/admin\/reports\?weeks=12$/);
+      // The address changes before the new page is on screen: wait for it before reading its table.
+      await expect(page.getByRole("link", { name: "Last 12 weeks" })).toHaveAttribute("aria-current", "page");
       expect(await tableRows(page.getByRole("table", { name: "Leads per week" }))).toHaveLength(12);
     });
 
