@@ -15,7 +15,8 @@ import {
   type TransactionSettings,
 } from "kysely";
 import pg from "pg";
-import { type DbEngine, migrateToLatest } from "./migrations";
+import type { DbEngine } from "./dialect";
+import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 import { sqliteFileTurns, type Turns } from "./sqlite-turns";
 

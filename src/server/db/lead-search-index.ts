@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
-import type { DbEngine } from "./migrations";
+import type { DbEngine } from "./dialect";
 
 /*
  * The lead search index: SQLite keeps each lead's words in an FTS5 table (rowid = lead

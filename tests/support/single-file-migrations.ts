@@ -1,20 +1,18 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
 import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
-import { createLeadSearchIndex, writeLeadSearch } from "./lead-search-index";
-import { rescoreLeads } from "./lead-scores";
+import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/lead-search-index";
+import { rescoreLeads } from "@/server/db/lead-scores";
+import type { DbEngine } from "@/server/db/dialect";
 
-export type DbEngine = "sqlite" | "postgres";
-
-/**
- * Our own advisory lock, held around the whole migration run. Kysely's migrator locks
- * only around applying migrations; creating its bookkeeping tables happens before that
- * and can race when several instances start at once.
+/*
+ * THE OLD WAY, for tests/api/db-migrations-history.test.ts only: src/server/db/migrations.ts as it was at commit
+ * 1e6039f, one file that imported the rules of the day (identity keys, search words, services, scores) into old
+ * migrations. The migrations of src/server/db/migrations/ must build the same schema and rows from the same data.
  */
-const POSTGRES_MIGRATION_LOCK = 4_820_133_715;
 
 /** Ordered by name. Never edit an applied migration: add a new one. */
-export function buildMigrations(engine: DbEngine): Record<string, Migration> {
+export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migration> {
   return {
     "0001_initial": { up: (db) => createInitialSchema(db, engine) },
     "0002_login_throttle": { up: (db) => createLoginThrottle(db) },
@@ -33,54 +31,6 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
   };
-}
-
-/** In-code provider: the app is bundled, so there is no migrations folder to read at run time. */
-export class InCodeMigrationProvider implements MigrationProvider {
-  constructor(private readonly migrations: Record<string, Migration>) {}
-
-  getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(this.migrations);
-  }
-}
-
-/**
- * Applies pending migrations. Safe to call from several processes at once: PostgreSQL
- * serialises runs with an advisory lock, SQLite with `BEGIN IMMEDIATE` (which also
- * makes a failed run leave no half-built schema behind).
- */
-export async function migrateToLatest<DB>(db: Kysely<DB>, engine: DbEngine): Promise<void> {
-  await db.connection().execute(async (connection) => {
-    if (engine === "postgres") {
-      await sql`select pg_advisory_lock(${sql.lit(POSTGRES_MIGRATION_LOCK)})`.execute(connection);
-      try {
-        await runMigrator(connection, engine);
-      } finally {
-        // A broken connection releases the lock by ending the session; do not mask the real error.
-        await sql`select pg_advisory_unlock(${sql.lit(POSTGRES_MIGRATION_LOCK)})`.execute(connection).catch(() => undefined);
-      }
-      return;
-    }
-
-    await sql`begin immediate`.execute(connection);
-    try {
-      await runMigrator(connection, engine);
-      await sql`commit`.execute(connection);
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
-      throw error;
-    }
-  });
-}
-
-async function runMigrator<DB>(db: Kysely<DB>, engine: DbEngine): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(buildMigrations(engine)) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error !== undefined) {
-    const failed = results?.find((result) => result.status === "Error");
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed: ${reason}`, { cause: error });
-  }
 }
 
 // Typed without `Database`: a migration must keep building the schema as it was then.
