@@ -16,7 +16,7 @@ import path from "node:path";
 import { leadDetailRoute, leadListRoute, todayRoute } from "../src/server/admin/lead-desk-routes";
 import { leadReportRoute, speedReportRoute } from "../src/server/admin/report-routes";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "../src/server/auth/admin-session";
-import { createAdminSession } from "../src/server/db/admin-sessions";
+import { createAdminSession } from "../src/server/auth/admin-sessions";
 import { closeDb, engineOf, getDb } from "../src/server/db/connection";
 import { insertDemoLeads } from "../src/server/desk/demo-leads";
 import { lastWeeks } from "../src/server/reports/report-range";

@@ -11,7 +11,7 @@ import { adminPasswordSettingsProblem, getAdminCredentials, LEGACY_GENERATED_PAS
 import { createSetupLink } from "../src/server/auth/admin-setup";
 import { endOtherSignIns } from "../src/server/auth/end-other-sign-ins";
 import { closeDb } from "../src/server/db/connection";
-import { deleteSettings } from "../src/server/db/settings";
+import { deleteSettings } from "../src/server/settings/settings";
 
 async function main(): Promise<void> {
   const problem = adminPasswordSettingsProblem();

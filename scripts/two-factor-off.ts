@@ -4,7 +4,7 @@
  * DATABASE_URL / DATABASE_PATH as the site. Whoever can run it can already read the
  * database and the environment, so it asks for nothing more.
  */
-import { readTwoFactor, deleteTwoFactor } from "../src/server/db/admin-two-factor";
+import { readTwoFactor, deleteTwoFactor } from "../src/server/auth/admin-two-factor";
 import { closeDb } from "../src/server/db/connection";
 
 async function main(): Promise<void> {

@@ -5,8 +5,8 @@ import { setupLinkState } from "@/server/auth/admin-setup";
 import { checkDeviceCookie, issueDeviceCookie } from "@/server/auth/device-cookie";
 import { isPendingLoginLive, startPendingLogin } from "@/server/auth/pending-login";
 import { hashPassword } from "@/server/auth/password-hash";
-import { createAdminSession, listAdminSessions } from "@/server/db/admin-sessions";
-import { getSetting, setSetting } from "@/server/db/settings";
+import { createAdminSession, listAdminSessions } from "@/server/auth/admin-sessions";
+import { getSetting, setSetting } from "@/server/settings/settings";
 import { databaseEnv, runProjectScript } from "../support/project-script";
 import { describeEachEngine } from "../support/test-database";
 

@@ -25,7 +25,7 @@ import { deviceCookieSettingsProblem } from "@/server/auth/device-cookie";
 import { announceSetupLinkIfNeeded, createSetupLink, SETUP_LINK_TTL_MS } from "@/server/auth/admin-setup";
 import { hashPassword } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
-import { getSetting, setSetting } from "@/server/db/settings";
+import { getSetting, setSetting } from "@/server/settings/settings";
 import { callEndpoint, jsonRequest } from "../support/api-request";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 

@@ -17,7 +17,7 @@ import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, SESSION_IDLE_TTL_MS, hashSessionToken } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT } from "@/server/auth/login-guard";
-import { createAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
+import { createAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
 import { insertContactRequest, listContactRequests } from "@/server/db/contact-requests";
 import { insertSurveySubmission, listSurveySubmissions } from "@/server/db/survey-submissions";
 import { callEndpoint, type EndpointCall, jsonRequest, validContact, validSurvey } from "../support/api-request";

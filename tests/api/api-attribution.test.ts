@@ -9,7 +9,7 @@ import type { VisitSignals } from "@/lib/attribution/visit-signals";
 import type { LeadDetail, LeadList } from "@/lib/lead-desk";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
-import { createAdminSession } from "@/server/db/admin-sessions";
+import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { insertContactRequest } from "@/server/db/contact-requests";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";

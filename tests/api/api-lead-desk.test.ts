@@ -20,10 +20,10 @@ import type { LeadDetail, LeadList, LeadListItem, TodayView } from "@/lib/lead-d
 import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
 import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
-import { createAdminSession } from "@/server/db/admin-sessions";
+import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { insertContactRequest } from "@/server/db/contact-requests";
-import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
+import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { insertSurveySubmission } from "@/server/db/survey-submissions";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";

@@ -7,7 +7,7 @@ import * as speedReportEndpoint from "@/pages/api/admin/reports/speed";
 import type { LeadReportRow, SpeedReportRow } from "@/lib/reports";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
-import { createAdminSession } from "@/server/db/admin-sessions";
+import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { insertContactRequest } from "@/server/db/contact-requests";
 import { logCall, updateLead } from "@/server/desk/lead-changes";

@@ -6,7 +6,7 @@ import * as healthEndpoint from "@/pages/api/health";
 import * as unknownApiPath from "@/pages/api/[...path]";
 import { LIMITS } from "@/lib/validation/limits";
 import { listContactRequests } from "@/server/db/contact-requests";
-import { listOutbox } from "@/server/db/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";

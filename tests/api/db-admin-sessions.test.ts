@@ -9,7 +9,7 @@ import {
   listAdminSessions,
   SESSION_PUBLIC_ID_PATTERN,
   touchAdminSession,
-} from "@/server/db/admin-sessions";
+} from "@/server/auth/admin-sessions";
 import { describeEachEngine } from "../support/test-database";
 
 const T0 = 1_900_000_000_000;

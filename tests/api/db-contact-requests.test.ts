@@ -7,7 +7,7 @@ import {
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
-import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
+import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { clearThrottle, pruneLoginThrottle, reserveThrottledAttempt, type ThrottleSchedule, waitAfterAttempt } from "@/server/db/login-throttle";
+import { clearThrottle, pruneLoginThrottle, reserveThrottledAttempt, type ThrottleSchedule, waitAfterAttempt } from "@/server/auth/login-throttle";
 import { getDb } from "@/server/db/connection";
-import { consumeRateLimit, releaseRateLimitHit } from "@/server/db/rate-limits";
+import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
 const T0 = 1_900_000_000_000;
@@ -46,7 +46,7 @@ describeEachEngine("login throttle", () => {
   });
 
   it("50 simultaneous reservations on two instances let exactly the free attempts through", async () => {
-    const second = await loadSecondInstance(() => import("@/server/db/login-throttle"));
+    const second = await loadSecondInstance(() => import("@/server/auth/login-throttle"));
     try {
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, index) => (index % 2 ? second.modules.reserveThrottledAttempt : reserveThrottledAttempt)("user:race", SCHEDULE, T0)),

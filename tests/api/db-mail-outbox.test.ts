@@ -9,7 +9,7 @@ import {
   markOutboxRetry,
   markOutboxSent,
   type OutboxMessage,
-} from "@/server/db/mail-outbox";
+} from "@/server/mail/mail-outbox";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
 const LEASE = 60_000;
@@ -132,7 +132,7 @@ describeEachEngine("mail outbox", ({ engine }) => {
 
   it(`never hands the same message to two app instances claiming at the same moment${engine === "postgres" ? " (two pools)" : ""}`, async () => {
     const ids = await queue(40);
-    const second = await loadSecondInstance(() => import("@/server/db/mail-outbox"));
+    const second = await loadSecondInstance(() => import("@/server/mail/mail-outbox"));
     try {
       const now = later();
       const rounds = await Promise.all([

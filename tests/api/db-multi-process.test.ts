@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { closeDb } from "@/server/db/connection";
 import { insertContactRequest } from "@/server/db/contact-requests";
-import { countPendingOutbox, listOutbox } from "@/server/db/mail-outbox";
+import { countPendingOutbox, listOutbox } from "@/server/mail/mail-outbox";
 import { applyDatabaseEnv, createFreshDatabase, ENGINES, postgresSkipped, restoreDatabaseEnv } from "../support/test-database";
 
 const WORKER_SCRIPT = path.resolve(__dirname, "../support/outbox-worker-process.ts");

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { consumeRateLimit, peekRateLimit, pruneRateLimits, resetRateLimit } from "@/server/db/rate-limits";
+import { consumeRateLimit, peekRateLimit, pruneRateLimits, resetRateLimit } from "@/server/rate-limits/rate-limits";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
 const T0 = 1_900_000_000_000;
@@ -81,7 +81,7 @@ describeEachEngine("rate limits", () => {
   });
 
   it("counts hits from two app instances against one limit", async () => {
-    const second = await loadSecondInstance(() => import("@/server/db/rate-limits"));
+    const second = await loadSecondInstance(() => import("@/server/rate-limits/rate-limits"));
     try {
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
+import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
 describeEachEngine("settings", () => {
@@ -21,7 +21,7 @@ describeEachEngine("settings", () => {
   });
 
   it("gives two app instances racing to create a setting the same stored value", async () => {
-    const second = await loadSecondInstance(() => import("@/server/db/settings"));
+    const second = await loadSecondInstance(() => import("@/server/settings/settings"));
     try {
       const [mine, theirs] = await Promise.all([setSettingIfAbsent("secret", "from-a"), second.modules.setSettingIfAbsent("secret", "from-b")]);
 

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
-import { listOutbox, type OutboxMessage } from "@/server/db/mail-outbox";
+import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import {
   countNewSurveySubmissions,
   getSurveySubmission,

@@ -5,7 +5,7 @@ import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import { site } from "@/content/site";
 import { listContactRequests } from "@/server/db/contact-requests";
-import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/db/mail-outbox";
+import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/mail/mail-outbox";
 import { listSurveySubmissions } from "@/server/db/survey-submissions";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
 import { DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
@@ -193,7 +193,7 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     const now = T0 + LEAD_EMAIL_WINDOW_MS;
     const build = () => ({ to: "owner@example.com", from: "website@example.com", subject: "digest", text: "digest", html: "<p>digest</p>" });
 
-    const second = await loadSecondInstance(() => import("@/server/db/mail-outbox"));
+    const second = await loadSecondInstance(() => import("@/server/mail/mail-outbox"));
     try {
       const gathered = await Promise.all([
         gatherDueDigest(build, DIGEST_LIST_MAX, now),

@@ -9,7 +9,7 @@ import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
 import { getDb } from "@/server/db/connection";
-import { listOutbox } from "@/server/db/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";

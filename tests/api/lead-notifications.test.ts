@@ -2,7 +2,7 @@ import type { APIContext } from "astro";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
-import { listOutbox } from "@/server/db/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";

@@ -10,7 +10,7 @@ import type { LeadDetail, LeadList } from "@/lib/lead-desk";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { leadWebhookConfig, leadWebhookSettingsProblem } from "@/server/config";
 import { insertContactRequest } from "@/server/db/contact-requests";
-import { listOutbox } from "@/server/db/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import type { LeadWebhookBody } from "@/server/webhook/lead-webhook";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";

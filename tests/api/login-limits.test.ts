@@ -16,7 +16,7 @@ import {
 } from "@/server/auth/login-guard";
 import { passwordVerificationCount, passwordVerificationPeak, resetPasswordVerificationPeak } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
-import { getSetting } from "@/server/db/settings";
+import { getSetting } from "@/server/settings/settings";
 import { jsonRequest } from "../support/api-request";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 

@@ -11,22 +11,22 @@ import { surveySchema } from "@/lib/validation/survey-schema";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { startPendingLogin } from "@/server/auth/pending-login";
 import { beginEnrolment, confirmEnrolment } from "@/server/auth/two-factor";
-import { createReplyTemplate, listReplyTemplates, updateReplyTemplate } from "@/server/db/reply-templates";
-import { readTwoFactor } from "@/server/db/admin-two-factor";
-import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/db/admin-sessions";
-import { findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
+import { createReplyTemplate, listReplyTemplates, updateReplyTemplate } from "@/server/desk/reply-templates";
+import { readTwoFactor } from "@/server/auth/admin-two-factor";
+import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
+import { findAdminSetupToken, insertAdminSetupToken } from "@/server/auth/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
 import {
   insertContactRequest,
   listContactRequests,
   markContactRequestViewed,
 } from "@/server/db/contact-requests";
-import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/db/mail-outbox";
-import { reserveThrottledAttempt } from "@/server/db/login-throttle";
-import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/db/retired-device-cookies";
+import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/mail/mail-outbox";
+import { reserveThrottledAttempt } from "@/server/auth/login-throttle";
+import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/auth/retired-device-cookies";
 import { migrateToLatest } from "@/server/db/migrations";
-import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
-import { getSetting, setSettingIfAbsent } from "@/server/db/settings";
+import { consumeRateLimit, peekRateLimit } from "@/server/rate-limits/rate-limits";
+import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import {
   insertSurveySubmission,
   listSurveySubmissions,

@@ -7,7 +7,7 @@ import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/submi
 import { receiveLead } from "@/server/leads/receive-lead";
 import { runPruneOnce, startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
 import { PRUNE_STEPS } from "@/server/pruning/prune-steps";
-import { consumeRateLimit, peekRateLimit } from "@/server/db/rate-limits";
+import { consumeRateLimit, peekRateLimit } from "@/server/rate-limits/rate-limits";
 import { validContact } from "../support/api-request";
 import { applyDatabaseEnv, describeEachEngine, loadSecondInstance, restoreDatabaseEnv } from "../support/test-database";
 

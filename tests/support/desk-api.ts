@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRoute } from "astro";
 import { expect } from "vitest";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
-import { createAdminSession } from "@/server/db/admin-sessions";
+import { createAdminSession } from "@/server/auth/admin-sessions";
 import { callEndpoint } from "./api-request";
 
 /** The desk's endpoints called as Astro calls them, with a session planted in the database. */

@@ -6,7 +6,7 @@
  */
 import { createInterface } from "node:readline";
 import { closeDb, getDb } from "../../src/server/db/connection";
-import { claimOutboxBatch, markOutboxSent } from "../../src/server/db/mail-outbox";
+import { claimOutboxBatch, markOutboxSent } from "../../src/server/mail/mail-outbox";
 
 async function main(): Promise<void> {
   const workerId = process.argv[2] ?? `worker-${process.pid}`;

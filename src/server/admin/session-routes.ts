@@ -6,7 +6,7 @@ import { clearedSessionCookie, endAdminSession, hashSessionToken, readSessionTok
 import { clearedDeviceCookieHeader, deviceCookieName } from "@/server/auth/device-cookie";
 import { FORGED_DEVICE_COOKIE, LOGIN_BUSY, reserveLoginAttempt } from "@/server/auth/login-guard";
 import { isTwoFactorEnabled } from "@/server/auth/two-factor";
-import { findAdminSession } from "@/server/db/admin-sessions";
+import { findAdminSession } from "@/server/auth/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { countNewContactRequests } from "@/server/db/contact-requests";
 import { countNewSurveySubmissions } from "@/server/db/survey-submissions";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { LIMITS } from "@/lib/validation/limits";
-import { getSetting, setSetting } from "@/server/db/settings";
+import { getSetting, setSetting } from "@/server/settings/settings";
 import { hashPassword, isPasswordHash } from "./password-hash";
 
 /**

@@ -6,7 +6,7 @@ import {
   deleteAdminSession,
   findAdminSession,
   touchAdminSession,
-} from "@/server/db/admin-sessions";
+} from "@/server/auth/admin-sessions";
 import { hostCookieName, isSecureRequest, readCookie, serializeCookie } from "@/server/http/cookies";
 
 /** The cookie's name locally; over HTTPS it is `__Host-sr_admin_session` (see `sessionCookieName`). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SetupLinkState } from "@/lib/admin-setup-link";
 import { routes } from "@/lib/routes";
-import { claimAdminSetupToken, deleteAdminSetupTokensExpiredBefore, findAdminSetupToken, insertAdminSetupToken } from "@/server/db/admin-setup-tokens";
+import { claimAdminSetupToken, deleteAdminSetupTokensExpiredBefore, findAdminSetupToken, insertAdminSetupToken } from "@/server/auth/admin-setup-tokens";
 import { hasAdminPassword, OWNER_PASSWORD_SETTING } from "./admin-credentials";
 import { hashPassword } from "./password-hash";
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { deleteRetiredDeviceCookieNonces, isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/db/retired-device-cookies";
-import { getSetting, setSetting, setSettingIfAbsent } from "@/server/db/settings";
+import { deleteRetiredDeviceCookieNonces, isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/auth/retired-device-cookies";
+import { getSetting, setSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import { hostCookieName, serializeCookie } from "@/server/http/cookies";
 
 /**

@@ -1,5 +1,5 @@
-import { deleteAllPendingLogins } from "@/server/db/admin-pending-logins";
-import { deleteOtherAdminSessions } from "@/server/db/admin-sessions";
+import { deleteAllPendingLogins } from "@/server/auth/admin-pending-logins";
+import { deleteOtherAdminSessions } from "@/server/auth/admin-sessions";
 import { revokeDeviceCookies } from "./device-cookie";
 
 export interface EndOtherSignInsOptions {

@@ -1,7 +1,7 @@
 import pLimit from "p-limit";
 import { rateLimitMultiplier } from "@/server/config";
-import { type AttemptWindow, clearThrottle, pruneLoginThrottle, reserveLoginAttemptCounts, type ThrottleSchedule } from "@/server/db/login-throttle";
-import { consumeRateLimit, resetRateLimit } from "@/server/db/rate-limits";
+import { type AttemptWindow, clearThrottle, pruneLoginThrottle, reserveLoginAttemptCounts, type ThrottleSchedule } from "@/server/auth/login-throttle";
+import { consumeRateLimit, resetRateLimit } from "@/server/rate-limits/rate-limits";
 import { addressPrefixKeys } from "@/server/http/client-address";
 import { checkDeviceCookie } from "./device-cookie";
 import { verifyPassword } from "./password-hash";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { countPendingLoginAttempt, createPendingLogin, deletePendingLogin, pendingLoginIsLive } from "@/server/db/admin-pending-logins";
+import { countPendingLoginAttempt, createPendingLogin, deletePendingLogin, pendingLoginIsLive } from "@/server/auth/admin-pending-logins";
 
 /**
  * A right password while the second factor is on opens a pending login instead of a

@@ -12,8 +12,8 @@ import {
   readTwoFactor,
   storePendingSecret,
   spendRecoveryCode,
-} from "@/server/db/admin-two-factor";
-import { consumeRateLimit, resetRateLimit, type RateLimitResult } from "@/server/db/rate-limits";
+} from "@/server/auth/admin-two-factor";
+import { consumeRateLimit, resetRateLimit, type RateLimitResult } from "@/server/rate-limits/rate-limits";
 
 /**
  * RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. A code

@@ -4,7 +4,7 @@ import type { ContactRequestData } from "@/lib/validation/contact-request-schema
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
-import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
+import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
 import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
 
 export type { ContactRequest };

@@ -4,8 +4,8 @@ import { emailKey, phoneKey } from "@/server/desk/lead-identity";
 import type { SubmissionTouches } from "@/server/leads/lead-touches";
 import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "./mail-outbox";
-import { consumeRateLimit } from "./rate-limits";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "@/server/mail/mail-outbox";
+import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
 import { type Database, writeBoolean } from "./schema";
 
 /** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */

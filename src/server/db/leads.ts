@@ -6,7 +6,7 @@ import type { Touch } from "@/lib/attribution/touch";
 import { engineOf } from "./connection";
 import { rescoreLeads } from "./lead-scores";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "./mail-outbox";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import type { Database } from "./schema";
 import { type Submission, submissionRowValues } from "./lead-submissions";
 

@@ -4,7 +4,7 @@ import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "./connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
-import type { NotificationAllowance, OutboxMessage } from "./mail-outbox";
+import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
 import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "./schema";
 
 export type { SurveySubmission };

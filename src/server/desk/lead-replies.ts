@@ -7,8 +7,8 @@ import { fillReplyTemplate, type ReplyContext, type ReplyFields, type ReplyTempl
 import type { LeadReply } from "@/lib/validation/reply-schemas";
 import { mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
-import { enqueueOutboxMessage } from "@/server/db/mail-outbox";
-import { getReplyTemplate, listReplyTemplates } from "@/server/db/reply-templates";
+import { enqueueOutboxMessage } from "@/server/mail/mail-outbox";
+import { getReplyTemplate, listReplyTemplates } from "@/server/desk/reply-templates";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildReplyEmail } from "@/server/mail/reply-email";
 import { getLeadDetail } from "./lead-detail";

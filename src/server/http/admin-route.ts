@@ -1,6 +1,6 @@
 import { type AuditRecorder, auditRecorder } from "@/server/audit/audit-log";
 import { readSessionToken, validateAdminSession } from "@/server/auth/admin-session";
-import type { AdminSession } from "@/server/db/admin-sessions";
+import type { AdminSession } from "@/server/auth/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { jsonError, serviceUnavailable } from "./json-responses";
 import { isSameOriginRequest } from "./same-origin";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { NotificationAllowance } from "@/server/db/mail-outbox";
+import type { NotificationAllowance } from "@/server/mail/mail-outbox";
 import { emailKey } from "@/server/desk/lead-identity";
 
 /** A visitor's address gets at most one acknowledgement in this long. */

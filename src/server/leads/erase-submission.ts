@@ -3,7 +3,7 @@ import type { AuditRecorder } from "@/server/audit/audit-log";
 import { leadEmailsPerHour } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { settleLeadAfterRemoval } from "@/server/db/leads";
-import { type OutboxMessage, readDigestContents } from "@/server/db/mail-outbox";
+import { type OutboxMessage, readDigestContents } from "@/server/mail/mail-outbox";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
 import { rewriteLeadWebhooks } from "@/server/webhook/lead-webhook";

@@ -1,6 +1,6 @@
 import type { LeadDetail } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
-import type { OutboxMessage } from "@/server/db/mail-outbox";
+import type { OutboxMessage } from "@/server/mail/mail-outbox";
 import { isoFromMillis, isRowId } from "@/server/db/schema";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 

@@ -1,5 +1,5 @@
 import { leadEmailsPerHour } from "@/server/config";
-import type { NotificationAllowance } from "@/server/db/mail-outbox";
+import type { NotificationAllowance } from "@/server/mail/mail-outbox";
 
 /** The window LEAD_EMAILS_PER_HOUR counts in; a digest goes out when one that overflowed ends. */
 export const LEAD_EMAIL_WINDOW_MS = 60 * 60 * 1000;

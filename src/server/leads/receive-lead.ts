@@ -4,7 +4,7 @@ import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib
 import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
-import { consumeRateLimit } from "@/server/db/rate-limits";
+import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
 import { buildAcknowledgementEmail } from "@/server/mail/acknowledgement-email";
 import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";

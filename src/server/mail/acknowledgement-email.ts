@@ -1,6 +1,6 @@
 import { site } from "@/content/site";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
-import type { OutboxMessage } from "@/server/db/mail-outbox";
+import type { OutboxMessage } from "@/server/mail/mail-outbox";
 import { fieldTexts, leadKinds } from "@/server/leads/lead-kinds";
 import { escapeHtml, singleLine } from "./escape-html";
 

@@ -4,7 +4,7 @@ import { projectTypeLabel } from "@/lib/validation/project-types";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import type { MailConfig } from "@/server/config";
-import type { DueDigest, HeldNotification, OutboxMessage } from "@/server/db/mail-outbox";
+import type { DueDigest, HeldNotification, OutboxMessage } from "@/server/mail/mail-outbox";
 import { fieldTexts, leadKinds } from "@/server/leads/lead-kinds";
 import { escapeHtml, singleLine } from "./escape-html";
 

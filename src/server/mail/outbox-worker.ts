@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
-import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem, type OutboxKind } from "@/server/db/mail-outbox";
+import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
 import { postLeadWebhook } from "@/server/webhook/lead-webhook";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-emails";
 

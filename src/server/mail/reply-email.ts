@@ -1,4 +1,4 @@
-import type { OutboxMessage } from "@/server/db/mail-outbox";
+import type { OutboxMessage } from "@/server/mail/mail-outbox";
 import { escapeHtml, singleLine } from "./escape-html";
 import { REPLY_SUBJECT_MAX } from "@/lib/reply-templates";
 

@@ -3,10 +3,10 @@ import { pruneSetupLinks } from "@/server/auth/admin-setup";
 import { pruneAuditLog } from "@/server/audit/audit-log";
 import { leadRetentionMonths, outboxRetentionDays } from "@/server/config";
 import { pruneLoginThrottles } from "@/server/auth/login-guard";
-import { deleteExpiredPendingLogins } from "@/server/db/admin-pending-logins";
-import { deleteExpiredAdminSessions } from "@/server/db/admin-sessions";
-import { pruneFinishedOutbox } from "@/server/db/mail-outbox";
-import { pruneRateLimits } from "@/server/db/rate-limits";
+import { deleteExpiredPendingLogins } from "@/server/auth/admin-pending-logins";
+import { deleteExpiredAdminSessions } from "@/server/auth/admin-sessions";
+import { pruneFinishedOutbox } from "@/server/mail/mail-outbox";
+import { pruneRateLimits } from "@/server/rate-limits/rate-limits";
 import { applyLeadRetention, monthsBefore } from "@/server/leads/lead-retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

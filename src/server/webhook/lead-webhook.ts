@@ -4,7 +4,7 @@ import { site } from "@/content/site";
 import { leadServiceLabel } from "@/lib/lead-services";
 import { routes } from "@/lib/routes";
 import { type LeadWebhookConfig, leadWebhookConfig } from "@/server/config";
-import { enqueueWebhook } from "@/server/db/mail-outbox";
+import { enqueueWebhook } from "@/server/mail/mail-outbox";
 import type { Database } from "@/server/db/schema";
 
 /**

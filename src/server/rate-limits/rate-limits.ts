@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { getDb } from "./connection";
-import type { Database } from "./schema";
+import { getDb } from "@/server/db/connection";
+import type { Database } from "@/server/db/schema";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import { getDb } from "./connection";
-import type { AdminSessionsTable } from "./schema";
+import { getDb } from "@/server/db/connection";
+import type { AdminSessionsTable } from "@/server/db/schema";
 
 /** Times are epoch milliseconds; the auth layer compares them with its clock. */
 export type AdminSession = {

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ReplyTemplate } from "@/lib/reply-templates";
 import type { ReplyTemplateInput, ReplyTemplatePatch } from "@/lib/validation/reply-schemas";
-import { getDb } from "./connection";
-import { type Database, isoFromMillis, isRowId, type ReplyTemplatesTable } from "./schema";
+import { getDb } from "@/server/db/connection";
+import { type Database, isoFromMillis, isRowId, type ReplyTemplatesTable } from "@/server/db/schema";
 
 /** The owner's reply templates (docs/lead-mail.md), oldest first. */
 export async function listReplyTemplates(executor?: Kysely<Database>): Promise<ReplyTemplate[]> {

@@ -1,8 +1,8 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import { engineOf, getDb } from "./connection";
-import { rateLimitHit } from "./rate-limits";
-import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "./schema";
-import { idBatches } from "./id-batches";
+import { engineOf, getDb } from "@/server/db/connection";
+import { rateLimitHit } from "@/server/rate-limits/rate-limits";
+import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "@/server/db/schema";
+import { idBatches } from "@/server/db/id-batches";
 
 export type { OutboxKind, OutboxStatus };
 

@@ -1,4 +1,4 @@
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 
 /** Times are epoch milliseconds. */
 export type AdminSetupToken = { tokenHash: string; createdAt: number; expiresAt: number; usedAt: number | null };

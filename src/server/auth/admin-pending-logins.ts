@@ -1,4 +1,4 @@
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 
 /** `tokenHash` is the sha-256 hex of the cookie token, never the token itself. */
 export async function createPendingLogin(tokenHash: string, now: number, ttlMs: number): Promise<void> {

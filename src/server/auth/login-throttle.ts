@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { getDb } from "./connection";
-import { rateLimitHit } from "./rate-limits";
-import type { Database } from "./schema";
+import { getDb } from "@/server/db/connection";
+import { rateLimitHit } from "@/server/rate-limits/rate-limits";
+import type { Database } from "@/server/db/schema";
 
 /**
  * A progressive slowdown: the first `freeAttempts` attempts of a streak go through at once;

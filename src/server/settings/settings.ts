@@ -1,4 +1,4 @@
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 
 export async function getSetting(key: string): Promise<string | undefined> {
   const db = await getDb();

@@ -1,4 +1,4 @@
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 
 /**
  * Records that the device cookie with `nonce` was replaced, and forgets the ones retired

@@ -1,4 +1,4 @@
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 
 /** The back office has one account, so its second factor is one row. */
 const ACCOUNT_ROW = 1;
