@@ -18,7 +18,7 @@ import { leadReportRoute, speedReportRoute } from "../src/server/admin/report-ro
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "../src/server/auth/admin-session";
 import { createAdminSession } from "../src/server/auth/admin-sessions";
 import { closeDb, engineOf, getDb } from "../src/server/db/connection";
-import { insertDemoLeads } from "../src/server/desk/demo-leads";
+import { insertDemoLeads } from "../src/server/leads/demo-leads";
 import { lastWeeks } from "../src/server/reports/report-range";
 import { REPORT_RANGE_MAX_DAYS } from "../src/lib/reports";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";

@@ -5,7 +5,7 @@
  * --append to add more). --leads N sets how many (default 300).
  */
 import { closeDb, getDb, readDbConfig } from "../src/server/db/connection";
-import { insertDemoLeads } from "../src/server/desk/demo-leads";
+import { insertDemoLeads } from "../src/server/leads/demo-leads";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

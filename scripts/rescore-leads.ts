@@ -1,12 +1,12 @@
 /**
  * npm run db:rescore-leads — after a change of the qualification rules
- * (src/server/desk/lead-qualification.ts), writes every lead's score again from its latest
+ * (src/server/leads/lead-qualification.ts), writes every lead's score again from its latest
  * survey, so the sort by score follows the new rules. The lead page computes its package
  * and reasons when it is read, so it follows them at once. Reads the same DATABASE_URL /
  * DATABASE_PATH as the site; safe to run while the site runs.
  */
 import { closeDb, getDb } from "../src/server/db/connection";
-import { rescoreLeads } from "../src/server/db/lead-scores";
+import { rescoreLeads } from "../src/server/leads/lead-scores";
 import type { Database } from "../src/server/db/schema";
 
 async function main(): Promise<void> {

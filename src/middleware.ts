@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Pages that take a form post (/contact, /survey) refuse one sent from another site.
  * Astro's own `security.checkOrigin` is off because it answers the JSON API too, with a
  * plain-text 403 before any endpoint runs, where clients must get their JSON 415 or 405;
- * the API guards itself (src/server/http/admin-route.ts for the back office).
+ * the API guards itself (src/server/admin/admin-route.ts for the back office).
  */
 const refuseCrossSiteFormPosts = defineMiddleware((context, next) => {
   if (context.isPrerendered || SAFE_METHODS.has(context.request.method)) return next();

@@ -4,7 +4,7 @@ import { callOutcomeLabels, leadStatusLabels } from "@/lib/lead-desk-labels";
 /*
  * The owner's audit log (docs/privacy-controls.md): the actions it records and how the
  * account page words them. Safe for the browser. A new action is one line in
- * `auditActions`; an endpoint records it with `audit(...)` (src/server/http/admin-route.ts).
+ * `auditActions`; an endpoint records it with `audit(...)` (src/server/admin/admin-route.ts).
  */
 
 /** Each recorded action and how the Activity list says it; `{target}` is e.g. "lead #12". */

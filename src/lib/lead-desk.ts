@@ -74,7 +74,7 @@ export type LeadDetail = LeadListItem & {
   speedToLeadSeconds: number | null;
   submissions: LeadSubmission[];
   timeline: TimelineEntry[];
-  /** What the latest survey promises (src/server/desk/lead-qualification.ts), null without a survey. */
+  /** What the latest survey promises (src/server/leads/lead-qualification.ts), null without a survey. */
   qualification: LeadQualification | null;
   /** Where the lead came from, first and latest (docs/attribution.md); null before attribution. */
   firstTouch: Touch | null;

@@ -18,8 +18,8 @@ import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, SESSION_IDLE_TTL_MS, hashSessionToken } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT } from "@/server/auth/login-guard";
 import { createAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
-import { insertContactRequest, listContactRequests } from "@/server/db/contact-requests";
-import { insertSurveySubmission, listSurveySubmissions } from "@/server/db/survey-submissions";
+import { insertContactRequest, listContactRequests } from "@/server/leads/contact-requests";
+import { insertSurveySubmission, listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { callEndpoint, type EndpointCall, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 

@@ -11,7 +11,7 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/db/contact-requests";
+import { insertContactRequest } from "@/server/leads/contact-requests";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";

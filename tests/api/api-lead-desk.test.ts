@@ -22,9 +22,9 @@ import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/db/contact-requests";
+import { insertContactRequest } from "@/server/leads/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
-import { insertSurveySubmission } from "@/server/db/survey-submissions";
+import { insertSurveySubmission } from "@/server/leads/survey-submissions";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 

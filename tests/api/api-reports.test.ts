@@ -9,7 +9,7 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/db/contact-requests";
+import { insertContactRequest } from "@/server/leads/contact-requests";
 import { logCall, updateLead } from "@/server/desk/lead-changes";
 import { callEndpoint, validContact } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";

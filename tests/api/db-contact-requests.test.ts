@@ -6,7 +6,7 @@ import {
   insertContactRequest,
   listContactRequests,
   markContactRequestViewed,
-} from "@/server/db/contact-requests";
+} from "@/server/leads/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";

@@ -2,7 +2,7 @@ import { type Kysely, Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, type DbEngine, destroyDb } from "@/server/db/connection";
 import { buildMigrations, InCodeMigrationProvider, migrateToLatest } from "@/server/db/migrations";
-import { emailKey, phoneKey } from "@/server/desk/lead-identity";
+import { emailKey, phoneKey } from "@/server/leads/lead-identity";
 import { createFreshDatabase, ENGINES, postgresSkipped } from "../support/test-database";
 
 /*

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
-import { insertContactRequest } from "@/server/db/contact-requests";
+import { insertContactRequest } from "@/server/leads/contact-requests";
 import {
   claimOutboxBatch,
   countPendingOutbox,

@@ -5,7 +5,7 @@ import type { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { closeDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/db/contact-requests";
+import { insertContactRequest } from "@/server/leads/contact-requests";
 import { countPendingOutbox, listOutbox } from "@/server/mail/mail-outbox";
 import { applyDatabaseEnv, createFreshDatabase, ENGINES, postgresSkipped, restoreDatabaseEnv } from "../support/test-database";
 

@@ -7,7 +7,7 @@ import {
   insertSurveySubmission,
   listSurveySubmissions,
   markSurveySubmissionViewed,
-} from "@/server/db/survey-submissions";
+} from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listContactRequests } from "@/server/db/contact-requests";
-import { listSurveySubmissions } from "@/server/db/survey-submissions";
+import { listContactRequests } from "@/server/leads/contact-requests";
+import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
 import { validContact, validSurvey } from "../support/api-request";

@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vite
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import { site } from "@/content/site";
-import { listContactRequests } from "@/server/db/contact-requests";
+import { listContactRequests } from "@/server/leads/contact-requests";
 import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/mail/mail-outbox";
-import { listSurveySubmissions } from "@/server/db/survey-submissions";
+import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
-import { DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
+import { DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { freePort } from "../support/production-server";

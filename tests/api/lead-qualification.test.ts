@@ -7,7 +7,7 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import { type LeadDetail, type LeadList, qualificationLine } from "@/lib/lead-desk";
 import { createDb, destroyDb, getDb } from "@/server/db/connection";
 import { buildMigrations, InCodeMigrationProvider, migrateToLatest } from "@/server/db/migrations";
-import { type QualifyingSurvey, qualifySurvey } from "@/server/desk/lead-qualification";
+import { type QualifyingSurvey, qualifySurvey } from "@/server/leads/lead-qualification";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { callEndpoint, jsonRequest, validContact } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";

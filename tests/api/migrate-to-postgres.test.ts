@@ -20,7 +20,7 @@ import {
   insertContactRequest,
   listContactRequests,
   markContactRequestViewed,
-} from "@/server/db/contact-requests";
+} from "@/server/leads/contact-requests";
 import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { reserveThrottledAttempt } from "@/server/auth/login-throttle";
 import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/auth/retired-device-cookies";
@@ -31,7 +31,7 @@ import {
   insertSurveySubmission,
   listSurveySubmissions,
   markSurveySubmissionViewed,
-} from "@/server/db/survey-submissions";
+} from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { recordAudit } from "@/server/audit/audit-log";
 import { listLeads } from "@/server/desk/lead-list";

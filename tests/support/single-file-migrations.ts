@@ -1,8 +1,8 @@
 import { type Kysely, type Migration, sql } from "kysely";
-import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/leads/lead-identity";
 import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/lead-search-index";
-import { rescoreLeads } from "@/server/db/lead-scores";
+import { rescoreLeads } from "@/server/leads/lead-scores";
 import type { DbEngine } from "@/server/db/dialect";
 
 /*
@@ -25,7 +25,7 @@ export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migr
     "0009_lead_insight": { up: (db) => addLeadInsight(db, engine) },
     "0011_lead_milestones": { up: (db) => addLeadMilestones(db, engine) },
     "0012_reply_templates": { up: (db) => createReplyTemplates(db, engine) },
-    // Data only: each lead's score from its latest survey, by the rules of today (src/server/desk/lead-qualification.ts).
+    // Data only: each lead's score from its latest survey, by the rules of today (src/server/leads/lead-qualification.ts).
     "0013_lead_scores": { up: (db) => rescoreLeads(db).then(() => undefined) },
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },

@@ -8,10 +8,10 @@ import { hashPassword, verifyPassword } from "@/server/auth/password-hash";
 import { rateLimitMultiplier } from "@/server/config";
 import { deleteAdminSessionByPublicId, listAdminSessions, SESSION_PUBLIC_ID_PATTERN } from "@/server/auth/admin-sessions";
 import { consumeRateLimit, resetRateLimit } from "@/server/rate-limits/rate-limits";
-import { adminRoute } from "@/server/http/admin-route";
+import { adminRoute } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
-import { describeUserAgent } from "./describe-user-agent";
+import { describeUserAgent } from "@/server/http/describe-user-agent";
 import { renewDeviceCookie } from "./signed-in-response";
 
 /**

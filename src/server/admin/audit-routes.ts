@@ -1,5 +1,5 @@
 import { listAudit } from "@/server/audit/audit-log";
-import { adminRoute } from "@/server/http/admin-route";
+import { adminRoute } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 
 /** Pages past this are refused rather than scanned. */

@@ -1,4 +1,4 @@
-import { adminRoute, parseRowId } from "@/server/http/admin-route";
+import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { type InboxName, inboxes } from "./lead-inbox";
 

@@ -3,9 +3,9 @@ import { leadCallSchema, leadCreateSchema, leadListQuerySchema, leadNoteSchema, 
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
-import { quickAddLead } from "@/server/desk/quick-add";
+import { quickAddLead } from "@/server/leads/quick-add";
 import { getToday } from "@/server/desk/today";
-import { adminRoute, parseRowId } from "@/server/http/admin-route";
+import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { kickOutbox } from "@/server/mail/outbox-worker";

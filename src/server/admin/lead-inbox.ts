@@ -3,9 +3,9 @@ import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import {
   listContactRequests,
   markContactRequestViewed,
-} from "@/server/db/contact-requests";
+} from "@/server/leads/contact-requests";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { listSurveySubmissions, markSurveySubmissionViewed } from "@/server/db/survey-submissions";
+import { listSurveySubmissions, markSurveySubmissionViewed } from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 

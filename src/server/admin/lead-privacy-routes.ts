@@ -1,6 +1,6 @@
 import { exportLead } from "@/server/leads/export-lead";
 import { eraseLead } from "@/server/leads/erase-lead";
-import { adminRoute, parseRowId } from "@/server/http/admin-route";
+import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError } from "@/server/http/json-responses";
 
 /*

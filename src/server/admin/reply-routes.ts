@@ -2,7 +2,7 @@ import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
 import { leadReplySchema, replyTemplatePatchSchema, replyTemplateSchema } from "@/lib/validation/reply-schemas";
 import { createReplyTemplate, deleteReplyTemplate, getReplyTemplate, updateReplyTemplate } from "@/server/desk/reply-templates";
 import { replyContext, replyTemplateList, replyToLead } from "@/server/desk/lead-replies";
-import { adminRoute, parseRowId } from "@/server/http/admin-route";
+import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { kickOutbox } from "@/server/mail/outbox-worker";

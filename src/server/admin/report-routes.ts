@@ -2,7 +2,7 @@ import { type FieldErrors, fieldErrors, type ValidationIssues } from "@/lib/fiel
 import { leadReportColumns, type LeadReportRow, speedReportColumns, type SpeedReportRow } from "@/lib/reports";
 import { leadReportQuerySchema, reportRangeIssue, speedReportQuerySchema } from "@/lib/validation/report-schemas";
 import { toCsv, UTF8_BOM } from "@/lib/csv";
-import { adminRoute } from "@/server/http/admin-route";
+import { adminRoute } from "@/server/admin/admin-route";
 import { jsonResponse } from "@/server/http/json-responses";
 import { leadReport, speedReport } from "@/server/reports/lead-reports";
 import { lastWeeks, reportRange, type ReportRange } from "@/server/reports/report-range";

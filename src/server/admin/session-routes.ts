@@ -8,10 +8,10 @@ import { FORGED_DEVICE_COOKIE, LOGIN_BUSY, reserveLoginAttempt } from "@/server/
 import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { findAdminSession } from "@/server/auth/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
-import { countNewContactRequests } from "@/server/db/contact-requests";
-import { countNewSurveySubmissions } from "@/server/db/survey-submissions";
+import { countNewContactRequests } from "@/server/leads/contact-requests";
+import { countNewSurveySubmissions } from "@/server/leads/survey-submissions";
 import { deskCounts } from "@/server/desk/today";
-import { adminRoute } from "@/server/http/admin-route";
+import { adminRoute } from "@/server/admin/admin-route";
 import { clientAddress } from "@/server/http/client-address";
 import { isSecureRequest, readCookie } from "@/server/http/cookies";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";

@@ -28,7 +28,7 @@ import {
   twoFactorStatus,
 } from "@/server/auth/two-factor";
 import { isDatabaseUnavailable } from "@/server/db/connection";
-import { adminRoute } from "@/server/http/admin-route";
+import { adminRoute } from "@/server/admin/admin-route";
 import { clientAddress } from "@/server/http/client-address";
 import { hostCookieName, isSecureRequest, readCookie, serializeCookie } from "@/server/http/cookies";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";

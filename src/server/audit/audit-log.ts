@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { AUDIT_DETAIL_TEXT, AUDIT_PAGE_SIZE, type AuditAction, type AuditDetail, type AuditEntryView, type AuditPage, type AuditTargetKind } from "@/lib/admin-audit";
-import { describeUserAgent } from "@/server/admin/describe-user-agent";
+import { describeUserAgent } from "@/server/http/describe-user-agent";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis } from "@/server/db/schema";
 
@@ -13,7 +13,7 @@ export type AuditEntry = { action: AuditAction; target?: { kind: AuditTargetKind
 /**
  * Records `entry` for the signed-in session; pass the action's transaction as `executor`
  * so the entry and the action commit (or roll back) together. Handlers get one bound to
- * their session as `audit` (src/server/http/admin-route.ts).
+ * their session as `audit` (src/server/admin/admin-route.ts).
  */
 export type AuditRecorder = (entry: AuditEntry, executor?: Kysely<Database>) => Promise<void>;
 

@@ -3,7 +3,7 @@ import type { LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
 import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 import type { AuditEntry, AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
-import { holdLeadNotifications, releaseLeadNotifications } from "@/server/db/leads";
+import { holdLeadNotifications, releaseLeadNotifications } from "@/server/leads/lead-store";
 import { type Database, isoFromMillis, isRowId, type LeadEventType, type LeadsTable } from "@/server/db/schema";
 import { type EventData, getLeadDetail } from "./lead-detail";
 import type { LeadRow } from "./lead-list";

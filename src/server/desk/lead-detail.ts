@@ -3,10 +3,10 @@ import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
-import { toContactRequest } from "@/server/db/contact-requests";
+import { toContactRequest } from "@/server/leads/contact-requests";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
-import { toSurveySubmission } from "@/server/db/survey-submissions";
-import { qualifyLatestSurvey } from "./lead-qualification";
+import { toSurveySubmission } from "@/server/leads/survey-submissions";
+import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { readStoredTouch } from "@/server/leads/lead-touches";
 import { toListItem } from "./lead-list";
 

@@ -6,7 +6,7 @@ import { engineOf, getDb } from "@/server/db/connection";
 import { leadIdMatches } from "@/server/db/lead-search-index";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
 import { nextDate, startOfBusinessDay } from "./business-time";
-import { searchTerms } from "./lead-identity";
+import { searchTerms } from "@/server/leads/lead-identity";
 
 export type LeadRow = Selectable<LeadsTable>;
 type LeadQuery = SelectQueryBuilder<Database, "leads", object>;

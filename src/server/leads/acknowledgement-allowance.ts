@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { NotificationAllowance } from "@/server/mail/mail-outbox";
-import { emailKey } from "@/server/desk/lead-identity";
+import { emailKey } from "@/server/leads/lead-identity";
 
 /** A visitor's address gets at most one acknowledgement in this long. */
 export const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60 * 1000;

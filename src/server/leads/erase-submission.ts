@@ -2,11 +2,11 @@ import type { Kysely } from "kysely";
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { leadEmailsPerHour } from "@/server/config";
 import { getDb } from "@/server/db/connection";
-import { settleLeadAfterRemoval } from "@/server/db/leads";
+import { settleLeadAfterRemoval } from "@/server/leads/lead-store";
 import { type OutboxMessage, readDigestContents } from "@/server/mail/mail-outbox";
 import { type Database, isRowId } from "@/server/db/schema";
-import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-emails";
-import { rewriteLeadWebhooks } from "@/server/webhook/lead-webhook";
+import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
+import { rewriteLeadWebhooks } from "@/server/mail/lead-webhook";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 
 /** One stored form submission: a contact request or a survey, by its row id. */

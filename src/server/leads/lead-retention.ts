@@ -4,7 +4,7 @@ import { leadRetentionMonths } from "@/server/config";
 import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
 import type { Database } from "@/server/db/schema";
-import { leadSearchBody } from "@/server/desk/lead-identity";
+import { leadSearchBody } from "@/server/leads/lead-identity";
 import { eraseLeadWithin } from "./erase-lead";
 import { removeSubmissionWithin } from "./erase-submission";
 

@@ -3,10 +3,10 @@ import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
 import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
-import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
+import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/leads/lead-submissions";
 import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
-import { buildAcknowledgementEmail } from "@/server/mail/acknowledgement-email";
-import { buildLeadEmail } from "@/server/mail/lead-emails";
+import { buildAcknowledgementEmail } from "@/server/leads/acknowledgement-email";
+import { buildLeadEmail } from "@/server/leads/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 import { acknowledgementAllowance } from "./acknowledgement-allowance";
 import { leadEmailAllowance } from "./lead-email-allowance";
@@ -21,7 +21,7 @@ export type LeadOutcome =
   | { status: "stored"; id: number };
 
 /**
- * Every lead the site takes, posted as JSON (src/server/http/lead-json-post.ts) or by a
+ * Every lead the site takes, posted as JSON (src/server/leads/lead-json-post.ts) or by a
  * form without scripts (lead-form-post.ts), comes through here: validated with its
  * kind's schema, then, in one transaction, counted against the client's rate limit
  * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.

@@ -34,7 +34,7 @@ export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgeme
 
 /**
  * Queues a new lead's webhook through `executor`, the transaction that created the lead
- * (src/server/webhook/lead-webhook.ts). `body` is the JSON text to post, unchanged.
+ * (src/server/mail/lead-webhook.ts). `body` is the JSON text to post, unchanged.
  */
 export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId: number; body: string; now: number }): Promise<number> {
   const row = await executor
@@ -115,7 +115,7 @@ export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
 /**
  * Takes the notifications of these submissions that are still queued (pending or held
  * for the digest, and not leased to a worker sending them) out of the outbox, and
- * returns them: a lead marked Spam keeps them back (src/server/db/leads.ts).
+ * returns them: a lead marked Spam keeps them back (src/server/leads/lead-store.ts).
  */
 export async function withdrawQueuedNotifications(
   executor: Kysely<Database>,

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
 import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
-import { postLeadWebhook } from "@/server/webhook/lead-webhook";
-import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-emails";
+import { postLeadWebhook } from "@/server/mail/lead-webhook";
+import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-digest-email";
 
 /** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */
 export const OUTBOX_MAX_ATTEMPTS = 25;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /*
  * 0013 (data only): each lead's score from its latest survey. The scoring rules are carried here FROZEN, as
- * src/server/desk/lead-qualification.ts had them at commit 1e6039f (2026-11-27); only the score is stored, so only
+ * src/server/leads/lead-qualification.ts had them at commit 1e6039f (2026-11-27); only the score is stored, so only
  * the points are copied. Today's rules rescore through `npm run db:rescore-leads`, never through this migration.
  */
 

@@ -1,6 +1,6 @@
 /*
  * FROZEN. The lead identity rules as migrations 0008_leads and 0015_submission_keys applied them: a copy of
- * src/server/desk/lead-identity.ts as of commit 1e6039f (2026-11-27). Never edit it to follow today's rules; a later
+ * src/server/leads/lead-identity.ts as of commit 1e6039f (2026-11-27). Never edit it to follow today's rules; a later
  * migration that needs other rules carries its own copy.
  */
 

@@ -2,9 +2,9 @@ import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { siteHosts } from "@/server/leads/lead-touches";
 import { receiveLead } from "@/server/leads/receive-lead";
-import { clientAddress } from "./client-address";
-import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "./json-responses";
-import { readJsonBody } from "./read-json-body";
+import { clientAddress } from "@/server/http/client-address";
+import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
+import { readJsonBody } from "@/server/http/read-json-body";
 
 /**
  * POST /api/contact and /api/survey: a lead as a JSON object, answered 201 with its id,

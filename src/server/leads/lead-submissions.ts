@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
-import { emailKey, phoneKey } from "@/server/desk/lead-identity";
+import { emailKey, phoneKey } from "@/server/leads/lead-identity";
 import type { SubmissionTouches } from "@/server/leads/lead-touches";
-import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
-import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./leads";
+import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { type AttachedSubmission, attachSubmission, queueLeadNotification } from "./lead-store";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
-import { type Database, writeBoolean } from "./schema";
+import { type Database, writeBoolean } from "@/server/db/schema";
 
 /** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
 export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
@@ -24,7 +24,7 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowance: Notificat
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
- * (src/server/webhook/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
+ * (src/server/mail/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(

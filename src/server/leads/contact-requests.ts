@@ -1,11 +1,11 @@
 import type { Selectable } from "kysely";
 import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
-import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "./schema";
+import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "@/server/db/schema";
 
 export type { ContactRequest };
 

@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
-import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/desk/lead-identity";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/leads/lead-identity";
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
-import { qualifySurvey } from "@/server/desk/lead-qualification";
+import { qualifySurvey } from "@/server/leads/lead-qualification";
 import type { Touch } from "@/lib/attribution/touch";
-import { engineOf } from "./connection";
+import { engineOf } from "@/server/db/connection";
 import { rescoreLeads } from "./lead-scores";
-import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "./lead-search-index";
+import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
-import type { Database } from "./schema";
+import type { Database } from "@/server/db/schema";
 import { type Submission, submissionRowValues } from "./lead-submissions";
 
 export type AttachedSubmission = {

@@ -4,7 +4,7 @@ import { projectTypeValues } from "@/lib/validation/project-types";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { engineOf } from "@/server/db/connection";
 import { writeLeadSearchMany } from "@/server/db/lead-search-index";
-import { rescoreLeads } from "@/server/db/lead-scores";
+import { rescoreLeads } from "@/server/leads/lead-scores";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, surveyIdentity } from "./lead-identity";
 
@@ -181,7 +181,7 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
       const inserted = await trx.insertInto("leads").values(batch.map((entry) => entry.lead)).returning(["id", "email_key"]).execute();
       const idByEmail = new Map(inserted.map((row) => [row.email_key, row.id]));
       const withIds = batch.map((entry) => ({ ...entry, id: idByEmail.get(entry.lead.email_key ?? null)! }));
-      // With the keys the lead path gives each submission (src/server/db/lead-submissions.ts).
+      // With the keys the lead path gives each submission (src/server/leads/lead-submissions.ts).
       const contacts = withIds.flatMap((entry) => entry.contacts.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone) })));
       const surveys = withIds.flatMap((entry) => entry.surveys.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone_number) })));
       const events = withIds.flatMap((entry) => entry.events.map((row) => ({ ...row, lead_id: entry.id })));
@@ -199,7 +199,7 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
           ),
         })),
       );
-      // The survey scores the lead path would have written (src/server/desk/lead-qualification.ts).
+      // The survey scores the lead path would have written (src/server/leads/lead-qualification.ts).
       await rescoreLeads<Database>(trx, withIds.filter((entry) => entry.surveys.length > 0).map((entry) => entry.id));
       submissions += contacts.length + surveys.length;
     });

@@ -2,8 +2,8 @@ import { type AuditRecorder, auditRecorder } from "@/server/audit/audit-log";
 import { readSessionToken, validateAdminSession } from "@/server/auth/admin-session";
 import type { AdminSession } from "@/server/auth/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
-import { jsonError, serviceUnavailable } from "./json-responses";
-import { isSameOriginRequest } from "./same-origin";
+import { jsonError, serviceUnavailable } from "@/server/http/json-responses";
+import { isSameOriginRequest } from "@/server/http/same-origin";
 
 /**
  * What an admin handler reads of a call: the request and the route's parameters.

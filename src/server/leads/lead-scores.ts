@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { qualifyLatestSurvey } from "@/server/desk/lead-qualification";
-import { idBatches } from "./id-batches";
+import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
+import { idBatches } from "@/server/db/id-batches";
 
 type SurveyScoreRow = {
   id: number | string;
@@ -16,7 +16,7 @@ type SurveyScoreRow = {
 };
 
 /**
- * Writes `leads.score` from each lead's latest survey (src/server/desk/lead-qualification.ts),
+ * Writes `leads.score` from each lead's latest survey (src/server/leads/lead-qualification.ts),
  * for the leads named, or for every lead with a survey; a named lead without a survey gets
  * none. Plain SQL over columns that exist since 0008, so the migration `0013_lead_scores`
  * runs it as well as a change of the rules does. Returns how many leads got a score.

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from "kysely";
-import { getDb } from "./connection";
-import { type Database, isRowId, writeBoolean } from "./schema";
+import { getDb } from "@/server/db/connection";
+import { type Database, isRowId, writeBoolean } from "@/server/db/schema";
 
 /** The two lead tables share the back-office operations below; only the table differs. */
 export type InboxTable = "contact_requests" | "survey_submissions";

@@ -4,11 +4,11 @@ import type { LeadCreate } from "@/lib/validation/lead-desk-schemas";
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
-import { findLeadIdByKeys } from "@/server/db/leads";
+import { findLeadIdByKeys } from "@/server/leads/lead-store";
 import type { Database } from "@/server/db/schema";
-import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
+import { queueLeadWebhook } from "@/server/mail/lead-webhook";
 import { emailKey, leadSearchBody, phoneKey } from "./lead-identity";
-import { getLeadDetail } from "./lead-detail";
+import { getLeadDetail } from "@/server/desk/lead-detail";
 
 export type QuickAddOutcome =
   | { status: "created"; lead: LeadDetail; webhookQueued: boolean }

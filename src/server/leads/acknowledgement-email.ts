@@ -2,7 +2,7 @@ import { site } from "@/content/site";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import type { OutboxMessage } from "@/server/mail/mail-outbox";
 import { fieldTexts, leadKinds } from "@/server/leads/lead-kinds";
-import { escapeHtml, singleLine } from "./escape-html";
+import { escapeHtml, singleLine } from "@/server/mail/escape-html";
 
 /** The business hours as the contact page gives them. */
 const hours = [site.hours.regular.weekdays, site.hours.regular.weekends];

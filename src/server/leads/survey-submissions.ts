@@ -1,11 +1,11 @@
 import type { Selectable } from "kysely";
 import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
-import { getDb } from "./connection";
+import { getDb } from "@/server/db/connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
 import { storeSubmission } from "./lead-submissions";
 import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
-import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "./schema";
+import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "@/server/db/schema";
 
 export type { SurveySubmission };
 
