@@ -5,7 +5,7 @@ import { type ContactRequestInput, contactRequestSchema } from "@/lib/validation
 import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
 import { listContactRequests } from "@/server/leads/contact-requests";
-import { storeSubmission } from "@/server/leads/lead-submissions";
+import { storeSubmission } from "@/server/leads/lead-store";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { peekRateLimit } from "@/server/rate-limits/rate-limits";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";

@@ -181,7 +181,7 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
       const inserted = await trx.insertInto("leads").values(batch.map((entry) => entry.lead)).returning(["id", "email_key"]).execute();
       const idByEmail = new Map(inserted.map((row) => [row.email_key, row.id]));
       const withIds = batch.map((entry) => ({ ...entry, id: idByEmail.get(entry.lead.email_key ?? null)! }));
-      // With the keys the lead path gives each submission (src/server/leads/lead-submissions.ts).
+      // With the keys the lead path gives each submission (src/server/leads/lead-store.ts).
       const contacts = withIds.flatMap((entry) => entry.contacts.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone) })));
       const surveys = withIds.flatMap((entry) => entry.surveys.map((row) => ({ ...row, lead_id: entry.id, email_key: emailKey(row.email), phone_key: phoneKey(row.phone_number) })));
       const events = withIds.flatMap((entry) => entry.events.map((row) => ({ ...row, lead_id: entry.id })));

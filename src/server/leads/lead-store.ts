@@ -1,14 +1,17 @@
 import { type Kysely, sql } from "kysely";
-import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/leads/lead-identity";
-import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
-import { qualifySurvey } from "@/server/leads/lead-qualification";
 import type { Touch } from "@/lib/attribution/touch";
+import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
+import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import { engineOf } from "@/server/db/connection";
-import { rescoreLeads } from "./lead-scores";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
-import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
-import type { Database } from "@/server/db/schema";
-import { type Submission, submissionRowValues } from "./lead-submissions";
+import { type Database, writeBoolean } from "@/server/db/schema";
+import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
+import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
+import { qualifySurvey } from "./lead-qualification";
+import { rescoreLeads } from "./lead-scores";
+import type { SubmissionTouches } from "./lead-touches";
 
 export type AttachedSubmission = {
   /** The stored submission's id; for a folded one, the id of the identical submission already stored. */
@@ -268,4 +271,100 @@ export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: nu
     await outboxInsert(trx, { kind: row.kind, refId: row.ref_id, leadId, message: JSON.parse(row.payload) as OutboxEntry["message"], now }).execute();
   }
   return held.length;
+}
+
+/** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
+export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
+
+/** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
+export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
+
+/** The e-mail that tells the visitor their submission arrived, and the counter that keeps their address to one an hour. */
+export type LeadAcknowledgement = { message: OutboxMessage; allowance: NotificationAllowance };
+
+/**
+ * Writes one submission through `trx`, the transaction of the request that brought it
+ * (src/server/leads/receive-lead.ts): attached to its lead (`attachSubmission` below: joined by e-mail
+ * or phone, or folded into an identical one from the last 10 minutes) and, when given,
+ * its notification, so a lead is never kept without its e-mail or the reverse. Over the
+ * allowance, the notification waits for the hourly digest; for a Spam lead it is held
+ * until "Not spam". A submission that starts a lead queues the lead webhook too
+ * (src/server/mail/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
+ * twin when the submission was folded.
+ */
+export async function storeSubmission(
+  trx: Kysely<Database>,
+  submission: Submission,
+  now: number,
+  notification?: LeadNotification,
+  acknowledgement?: LeadAcknowledgement,
+): Promise<{ id: number }> {
+  const attached = await attachSubmission(trx, submission, now);
+  if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
+  // A new lead (not one joined or folded) is announced to the webhook, when there is one.
+  if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
+  return { id: attached.submissionId };
+}
+
+/**
+ * Queues the visitor's acknowledgement through `trx` (docs/lead-mail.md): none for a
+ * folded submission (its twin was acknowledged) or one joining a Spam lead, and none
+ * when its address already had one in the last hour. Only a message that is queued
+ * counts against the address. False when none was queued.
+ */
+export async function queueAcknowledgement(trx: Kysely<Database>, attached: AttachedSubmission, acknowledgement: LeadAcknowledgement, now: number): Promise<boolean> {
+  if (attached.folded || attached.leadIsSpam) return false;
+  const { key, limit, windowMs } = acknowledgement.allowance;
+  if (!(await consumeRateLimit(key, limit, windowMs, now, trx)).allowed) return false;
+  await enqueueOutboxMessage(trx, { kind: "acknowledgement", refId: attached.submissionId, leadId: attached.leadId, message: acknowledgement.message, now });
+  return true;
+}
+
+/** The row a submission is stored as. */
+export function submissionRowValues({ kind, data, touches }: Submission, now: number, leadId: number | null) {
+  // The submission's own touch is the visit's last.
+  const touch = touches?.last ? JSON.stringify(touches.last) : null;
+  if (kind === "contact") {
+    return {
+      kind,
+      values: {
+        created_at: now,
+        viewed: writeBoolean(false),
+        lead_id: leadId,
+        name: data.name,
+        email: data.email,
+        phone: data.phone,
+        project_type: data.projectType,
+        source: data.source ?? null,
+        message: data.message,
+        touch,
+        email_key: emailKey(data.email),
+        phone_key: phoneKey(data.phone),
+      },
+    } as const;
+  }
+  return {
+    kind,
+    values: {
+      created_at: now,
+      viewed: writeBoolean(false),
+      lead_id: leadId,
+      business_name: data.businessName,
+      email: data.email,
+      phone_number: data.phoneNumber,
+      address: data.address,
+      employee_count: data.employeeCount,
+      device_count: data.deviceCount,
+      primary_internet_use: data.primaryInternetUse,
+      uses_streaming: writeBoolean(data.usesStreaming),
+      has_public_wifi: writeBoolean(data.hasPublicWifi),
+      phone_count: data.phoneCount,
+      interested_services: JSON.stringify(data.interestedServices),
+      additional_comments: data.additionalComments,
+      touch,
+      email_key: emailKey(data.email),
+      phone_key: phoneKey(data.phoneNumber),
+    },
+  } as const;
 }

@@ -3,7 +3,7 @@ import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
 import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
-import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/leads/lead-submissions";
+import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/leads/lead-store";
 import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
 import { buildAcknowledgementEmail } from "@/server/leads/acknowledgement-email";
 import { buildLeadEmail } from "@/server/leads/lead-emails";
