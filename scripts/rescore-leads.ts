@@ -6,7 +6,7 @@
  * DATABASE_PATH as the site; safe to run while the site runs.
  */
 import { closeDb, getDb } from "../src/server/db/connection";
-import { rescoreLeads } from "../src/server/leads/lead-scores";
+import { rescoreLeads } from "../src/server/leads/lead-store";
 import type { Database } from "../src/server/db/schema";
 
 async function main(): Promise<void> {

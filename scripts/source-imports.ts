@@ -66,14 +66,19 @@ export function importGraph(folder = "src/server", withTypes = false): ImportGra
   return graph;
 }
 
-/** Every file under src/ reached from `entry` by runtime imports, the entry included. */
-export function walkFrom(entry: string): string[] {
+/**
+ * Every file under src/ reached from `entry` by runtime imports, the entry included. Files under a folder of `skip`
+ * are neither counted nor walked through.
+ */
+export function walkFrom(entry: string, skip: readonly string[] = []): string[] {
   const start = path.resolve(projectRoot, entry);
+  const skipped = skip.map((folder) => path.resolve(projectRoot, folder) + path.sep);
   const seen = new Set<string>([start]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const target of importsOf(file)) {
+      if (skipped.some((folder) => target.startsWith(folder))) continue;
       if (seen.has(target)) continue;
       seen.add(target);
       queue.push(target);

@@ -8,7 +8,7 @@ import { LIMITS } from "@/lib/validation/limits";
 import { listContactRequests } from "@/server/leads/contact-requests";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";
-import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
+import { SUBMISSION_RATE_LIMIT } from "@/server/leads/receive-lead";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 

@@ -10,7 +10,7 @@ import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { peekRateLimit } from "@/server/rate-limits/rate-limits";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLead } from "@/server/leads/receive-lead";
-import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/submission-rate-limit";
+import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/receive-lead";
 import { validContact, validSurvey } from "../support/api-request";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listContactRequests } from "@/server/leads/contact-requests";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
-import { SUBMISSION_RATE_LIMIT } from "@/server/leads/submission-rate-limit";
+import { SUBMISSION_RATE_LIMIT } from "@/server/leads/receive-lead";
 import { validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 

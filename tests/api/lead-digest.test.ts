@@ -7,7 +7,7 @@ import { site } from "@/content/site";
 import { listContactRequests } from "@/server/leads/contact-requests";
 import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/mail/mail-outbox";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";
-import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
+import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/receive-lead";
 import { DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";

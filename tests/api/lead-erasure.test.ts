@@ -10,7 +10,7 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
 import { getDb } from "@/server/db/connection";
 import { listOutbox } from "@/server/mail/mail-outbox";
-import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
+import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/receive-lead";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";
 import { replyToLead } from "@/server/desk/lead-replies";

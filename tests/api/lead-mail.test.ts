@@ -18,7 +18,7 @@ import { listOutbox } from "@/server/mail/mail-outbox";
 import { migrateToLatest } from "@/server/db/migrations";
 import { resetRateLimit } from "@/server/rate-limits/rate-limits";
 import { updateLead } from "@/server/desk/lead-changes";
-import { acknowledgementAllowance, ACKNOWLEDGEMENT_WINDOW_MS } from "@/server/leads/acknowledgement-allowance";
+import { acknowledgementAllowance, ACKNOWLEDGEMENT_WINDOW_MS } from "@/server/leads/receive-lead";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { drainOutbox, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";

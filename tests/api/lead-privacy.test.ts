@@ -27,7 +27,7 @@ import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
 import { getDb } from "@/server/db/connection";
 import { enqueueOutboxMessage, listOutbox } from "@/server/mail/mail-outbox";
-import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
+import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/receive-lead";
 import { applyLeadRetention, RETENTION_BATCH } from "@/server/leads/lead-retention";
 import { drainOutbox, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";

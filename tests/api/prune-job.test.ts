@@ -3,7 +3,7 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, startAdminSession, validateAdminSession } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT, reserveLoginAttempt, unknownBrowserSchedule } from "@/server/auth/login-guard";
 import { closeDb, getDb } from "@/server/db/connection";
-import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/submission-rate-limit";
+import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/receive-lead";
 import { receiveLead } from "@/server/leads/receive-lead";
 import { runPruneOnce, startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
 import { PRUNE_STEPS } from "@/server/pruning/prune-steps";

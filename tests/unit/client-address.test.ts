@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tooManyAttemptsText } from "@/components/admin/account/login-form";
 import { addressLimitKey, addressPrefixKeys, clientAddress } from "@/server/http/client-address";
-import { submissionRateLimit } from "@/server/leads/submission-rate-limit";
+import { submissionRateLimit } from "@/server/leads/receive-lead";
 
 const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
 

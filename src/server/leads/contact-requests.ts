@@ -3,7 +3,7 @@ import type { ContactRequest } from "@/lib/inbox-records";
 import type { ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { getDb } from "@/server/db/connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
-import { storeSubmission } from "./lead-submissions";
+import { storeSubmission } from "./lead-store";
 import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
 import { type ContactRequestsTable, isoFromMillis, isRowId, readBoolean } from "@/server/db/schema";
 

@@ -4,7 +4,7 @@ import { projectTypeValues } from "@/lib/validation/project-types";
 import { surveyServiceValues } from "@/lib/validation/survey-services";
 import { engineOf } from "@/server/db/connection";
 import { writeLeadSearchMany } from "@/server/db/lead-search-index";
-import { rescoreLeads } from "@/server/leads/lead-scores";
+import { rescoreLeads } from "@/server/leads/lead-store";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, surveyIdentity } from "./lead-identity";
 

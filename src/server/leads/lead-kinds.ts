@@ -21,7 +21,7 @@ export interface LeadKind<Data, Stored> {
   /** After id, createdAt and status. */
   readonly csv: { readonly show: Shown<Stored, string> };
   /**
-   * The e-mail that tells the visitor their submission arrived (src/server/leads/acknowledgement-email.ts):
+   * The e-mail that tells the visitor their submission arrived (src/server/leads/lead-emails.ts):
    * its subject, greeting and what happens next; their copy lists the fields as the owner's
    * e-mail shows them, but for those the visitor did not type.
    */

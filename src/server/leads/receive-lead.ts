@@ -1,17 +1,16 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
+import { leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/leads/lead-store";
 import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
-import { buildAcknowledgementEmail } from "@/server/leads/acknowledgement-email";
-import { buildLeadEmail } from "@/server/leads/lead-emails";
+import { buildAcknowledgementEmail, buildLeadEmail } from "@/server/leads/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { acknowledgementAllowance } from "./acknowledgement-allowance";
-import { leadEmailAllowance } from "./lead-email-allowance";
 import { submissionTouches } from "./lead-touches";
-import { submissionRateLimit } from "./submission-rate-limit";
+import type { NotificationAllowance } from "@/server/mail/mail-outbox";
+import { emailKey } from "@/server/leads/lead-identity";
+import { addressLimitKey } from "@/server/http/client-address";
 
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
@@ -57,4 +56,41 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   });
   if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();
   return outcome;
+}
+
+/** A visitor's address gets at most one acknowledgement in this long. */
+export const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The counter that keeps an address to one acknowledgement an hour, in the rate-limit
+ * table. Its key holds the SHA-256 of the address as leads are matched on (trimmed, lower
+ * case), never the address: erasing a person must leave no row that holds it.
+ */
+export function acknowledgementAllowance(address: string): NotificationAllowance {
+  const normalised = emailKey(address) ?? "";
+  return { key: `acknowledgement:${createHash("sha256").update(normalised).digest("hex")}`, limit: 1, windowMs: ACKNOWLEDGEMENT_WINDOW_MS };
+}
+
+/** The window LEAD_EMAILS_PER_HOUR counts in; a digest goes out when one that overflowed ends. */
+export const LEAD_EMAIL_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * One counter for every lead notification, contact requests and surveys together, shared
+ * by all instances: a flood cannot exhaust the SMTP quota or bury real leads in the
+ * owner's inbox. Not scaled by RATE_LIMIT_MULTIPLIER: it protects the owner, not the site.
+ */
+export function leadEmailAllowance(): NotificationAllowance {
+  return { key: "lead-emails", limit: leadEmailsPerHour(), windowMs: LEAD_EMAIL_WINDOW_MS };
+}
+
+/** Per client address and per form: plenty for a person, a wall for a script. */
+export const SUBMISSION_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/** The limit a submission of `kind` from `clientAddress` is counted against (IPv6 per /64). */
+export function submissionRateLimit(kind: SubmissionKind, clientAddress: string) {
+  return {
+    key: `submit:${kind}:${addressLimitKey(clientAddress)}`,
+    limit: Math.round(SUBMISSION_RATE_LIMIT.limit * rateLimitMultiplier()),
+    windowMs: SUBMISSION_RATE_LIMIT.windowMs,
+  };
 }

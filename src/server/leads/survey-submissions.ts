@@ -3,7 +3,7 @@ import type { SurveySubmission } from "@/lib/inbox-records";
 import type { SurveyData } from "@/lib/validation/survey-schema";
 import { getDb } from "@/server/db/connection";
 import { countUnviewedInboxRows, markInboxRowViewed, notFromSpamLead } from "./inbox-rows";
-import { storeSubmission } from "./lead-submissions";
+import { storeSubmission } from "./lead-store";
 import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
 import { isoFromMillis, isRowId, readBoolean, type SurveySubmissionsTable } from "@/server/db/schema";
 

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { engineOf, getDb } from "@/server/db/connection";
 import { rateLimitHit } from "@/server/rate-limits/rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "@/server/db/schema";
-import { idBatches } from "@/server/db/id-batches";
+import { idBatches } from "@/server/db/connection";
 
 export type { OutboxKind, OutboxStatus };
 
