@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 
 /** A chunked body (no Content-Length) that records how far it was read and whether it was cancelled. */
 function streamedRequest(chunks: number, chunkBytes: number) {

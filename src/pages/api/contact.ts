@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { methodNotAllowed } from "@/server/http/json-responses";
-import { answerLeadJsonPost } from "@/server/leads/lead-json-post";
+import { answerLeadJsonPost } from "@/server/leads/receive-lead";
 
 export const prerender = false;
 

@@ -10,7 +10,7 @@ import { deleteAdminSessionByPublicId, listAdminSessions, SESSION_PUBLIC_ID_PATT
 import { consumeRateLimit, resetRateLimit } from "@/server/rate-limits/rate-limits";
 import { adminRoute } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse, tooManyRequests, validationError } from "@/server/http/json-responses";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 import { describeUserAgent } from "@/server/http/describe-user-agent";
 import { renewDeviceCookie } from "./signed-in-response";
 

@@ -7,7 +7,7 @@ import { quickAddLead } from "@/server/leads/quick-add";
 import { getToday } from "@/server/desk/today";
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 
 /*

@@ -4,7 +4,7 @@ import { createReplyTemplate, deleteReplyTemplate, getReplyTemplate, updateReply
 import { replyContext, replyTemplateList, replyToLead } from "@/server/desk/lead-replies";
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 
 /*

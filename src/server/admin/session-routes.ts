@@ -15,7 +15,7 @@ import { adminRoute } from "@/server/admin/admin-route";
 import { clientAddress } from "@/server/http/client-address";
 import { isSecureRequest, readCookie } from "@/server/http/cookies";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 import { isSameOriginRequest } from "@/server/http/same-origin";
 import { signedInResponse } from "./signed-in-response";
 import { beginSecondFactor } from "./two-factor-routes";

@@ -7,7 +7,7 @@ import { refuseCommonPassword } from "@/server/auth/common-passwords";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, serviceUnavailable, validationError } from "@/server/http/json-responses";
-import { readJsonBody } from "@/server/http/read-json-body";
+import { readJsonBody } from "@/server/http/json-responses";
 import { isSameOriginRequest } from "@/server/http/same-origin";
 
 /** What the socket said of the client, when the server knows it (Astro's APIContext has it). */

@@ -4,7 +4,7 @@ import { LIMITS } from "@/lib/validation/limits";
 import { type PostedFormValues, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
 import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
 import { clientAddress } from "@/server/http/client-address";
-import { readBodyBytes } from "@/server/http/read-json-body";
+import { readBodyBytes } from "@/server/http/json-responses";
 import { formPageSignals, siteHosts } from "./lead-touches";
 import { receiveLead } from "./receive-lead";
 

@@ -2,16 +2,16 @@ import { createHash, randomInt } from "node:crypto";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
 import { leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
-import { getDb } from "@/server/db/connection";
-import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/leads/lead-store";
-import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
-import { buildAcknowledgementEmail, buildLeadEmail } from "@/server/leads/lead-emails";
-import { kickOutbox } from "@/server/mail/outbox-worker";
-import { submissionTouches } from "./lead-touches";
+import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
+import { addressLimitKey, clientAddress } from "@/server/http/client-address";
+import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import type { NotificationAllowance } from "@/server/mail/mail-outbox";
-import { emailKey } from "@/server/leads/lead-identity";
-import { addressLimitKey } from "@/server/http/client-address";
-
+import { kickOutbox } from "@/server/mail/outbox-worker";
+import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-emails";
+import { emailKey } from "./lead-identity";
+import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "./lead-store";
+import { siteHosts, submissionTouches } from "./lead-touches";
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
   | { status: "rate-limited"; retryAfterSeconds: number }
@@ -20,7 +20,7 @@ export type LeadOutcome =
   | { status: "stored"; id: number };
 
 /**
- * Every lead the site takes, posted as JSON (src/server/leads/lead-json-post.ts) or by a
+ * Every lead the site takes, posted as JSON (src/server/leads/receive-lead.ts) or by a
  * form without scripts (lead-form-post.ts), comes through here: validated with its
  * kind's schema, then, in one transaction, counted against the client's rate limit
  * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
@@ -93,4 +93,25 @@ export function submissionRateLimit(kind: SubmissionKind, clientAddress: string)
     limit: Math.round(SUBMISSION_RATE_LIMIT.limit * rateLimitMultiplier()),
     windowMs: SUBMISSION_RATE_LIMIT.windowMs,
   };
+}
+
+/**
+ * POST /api/contact and /api/survey: a lead as a JSON object, answered 201 with its id,
+ * or 415/413/400 for a body that is not one, 400 with the field errors, 429 past the
+ * rate limit, 503 while the database is away. Nothing a client sends can reach the 500
+ * branch; only a real fault can.
+ */
+export async function answerLeadJsonPost(kind: SubmissionKind, request: Request, socketAddress?: string): Promise<Response> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  try {
+    const outcome = await receiveLead(kind, body.value, clientAddress(request.headers, socketAddress), siteHosts(request));
+    if (outcome.status === "invalid") return validationError(outcome.issues);
+    if (outcome.status === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
+    return jsonResponse({ id: outcome.id }, 201);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
+    console.error(`[api] ${kind} submission failed:`, error);
+    return jsonError(500, "Something went wrong on our side. Please try again.");
+  }
 }
