@@ -1,4 +1,11 @@
 
+/** A count from the environment (0 allowed), or `fallback` when it is unset or not a whole number. */
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  const value = Number(raw);
+  return raw && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}
+
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
@@ -58,10 +65,15 @@ export function outboxPollMs(): number {
  * together in one digest when the hour ends. 0 sends every lead in the hourly digest.
  */
 export function leadEmailsPerHour(): number {
-  const raw = process.env.LEAD_EMAILS_PER_HOUR?.trim();
-  if (!raw) return 20;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value >= 0 ? value : 20;
+  return wholeNumber("LEAD_EMAILS_PER_HOUR", 20);
+}
+
+/**
+ * Acknowledgement e-mails sent per hour by all instances together; past it a lead is still
+ * stored and the owner told, only its acknowledgement is skipped. 0 sends none.
+ */
+export function acknowledgementsPerHour(): number {
+  return wholeNumber("ACKNOWLEDGEMENTS_PER_HOUR", 20);
 }
 
 /**
