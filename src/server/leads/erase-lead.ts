@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { engineOf, getDb } from "@/server/db/connection";
 import { deleteLeadSearch } from "@/server/db/lead-search-index";
+import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { type Database, isRowId } from "@/server/db/schema";
 import { mailboxCounterKeysWithin } from "./acknowledgement-allowance";
 import { removeSubmissionWithin } from "./erase-submission";
@@ -11,16 +12,19 @@ export type ErasedLead = { submissions: number; emails: number; events: number }
 
 /**
  * DELETE /api/admin/leads/{id}: the person is forgotten, in one transaction with its audit
- * entry ("Erased lead #12", counts only). Undefined when there is no such lead.
+ * entry ("Erased lead #12", counts only), then their rows are cleaned from the files
+ * (`reclaimErasedRows`). Undefined when there is no such lead.
  */
 export async function eraseLead(leadId: number, audit?: AuditRecorder): Promise<ErasedLead | undefined> {
   if (!isRowId(leadId)) return undefined;
   const db = await getDb();
-  return db.transaction().execute(async (trx) => {
+  const erased = await db.transaction().execute(async (trx) => {
     const erased = await eraseLeadWithin(trx, leadId);
     if (erased) await audit?.({ action: "lead.erased", target: { kind: "lead", id: leadId }, detail: erased }, trx);
     return erased;
   });
+  if (erased) await reclaimErasedRows(db);
+  return erased;
 }
 
 /**
