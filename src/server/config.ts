@@ -145,6 +145,16 @@ export function leadWebhookSettingsProblem(): string | null {
 }
 
 /** The new-lead webhook, or null when it is off (unset, or set wrongly: see leadWebhookSettingsProblem). */
+/** New-lead webhook posts per hour, all instances together; past it one summary post when the hour ends. */
+export function leadWebhookPerHour(): number {
+  return wholeNumber("LEAD_WEBHOOK_PER_HOUR", 30);
+}
+
+/** The webhook carries the lead's e-mail address and phone only with LEAD_WEBHOOK_CONTACT_DETAILS=on. */
+export function leadWebhookContactDetails(): boolean {
+  return process.env.LEAD_WEBHOOK_CONTACT_DETAILS?.trim().toLowerCase() === "on";
+}
+
 export function leadWebhookConfig(): LeadWebhookConfig | null {
   const url = process.env.LEAD_WEBHOOK_URL?.trim();
   if (!url || leadWebhookSettingsProblem() !== null) return null;
