@@ -27,7 +27,7 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import type { AuditPage } from "@/lib/admin-audit";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
-import { getDb, getDbEngine } from "@/server/db/connection";
+import { engineOf, getDb } from "@/server/db/connection";
 import { enqueueOutboxMessage, listOutbox } from "@/server/db/mail-outbox";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/lead-email-allowance";
 import { applyLeadRetention, RETENTION_BATCH } from "@/server/leads/lead-retention";
@@ -260,7 +260,7 @@ describeEachEngine("erasing a person: DELETE /api/admin/leads/{id}", () => {
   });
 
   it("leaves nothing of the person on disk: no table (the search index's own tables included) holds their words, nor the database file or its WAL while the app runs", async () => {
-    const engineIs = (engine: string) => getDbEngine() === engine;
+    const engineIs = async (engine: string) => engineOf(await getDb()) === engine;
     const session = await signIn();
     const words = ["Quenby", "Xylander", "8645550779", "divorce", "private", "health", "Zorbitt"];
     const response = await postContact(
@@ -280,9 +280,9 @@ describeEachEngine("erasing a person: DELETE /api/admin/leads/{id}", () => {
       expect(await storedBytesContaining(word.toLowerCase()), word).toEqual([]);
     }
     // The scan reads what is there: the kept lead's words are.
-    expect(await storedBytesContaining("wendeline")).toContain(engineIs("sqlite") ? "lead_search_data.block" : "lead_search.body");
+    expect(await storedBytesContaining("wendeline")).toContain((await engineIs("sqlite")) ? "lead_search_data.block" : "lead_search.body");
     const db = await getDb();
-    if (engineIs("sqlite")) {
+    if (await engineIs("sqlite")) {
       // The files as they are while the app still holds the database open.
       const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]!.file;
       const bytes = Buffer.concat([readFileSync(file), existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : Buffer.alloc(0)]);

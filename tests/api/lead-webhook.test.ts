@@ -263,7 +263,8 @@ describeEachEngine("new-lead webhook", () => {
     expect(bodies.map((body) => body.lead.name)).toEqual([validContact.name, "Carla Mendez"]);
     expect(bodies[1]).toMatchObject({
       text: `New lead: Carla Mendez (VoIP Phone Systems), via Phone – ${site.url}/admin/leads/${added.id}`,
-      lead: { id: added.id, source: "phone", channel: "Phone", service: "voip-phone-systems", email: null, phone: "(864) 555-0177" },
+      // The phone goes to the chat tool only with LEAD_WEBHOOK_CONTACT_DETAILS=on.
+      lead: { id: added.id, source: "phone", channel: "Phone", service: "voip-phone-systems", email: null, phone: null },
     });
     const outbox = await listOutbox();
     expect(outbox.filter((item) => item.kind === "webhook").map((item) => item.status)).toEqual(["sent", "sent"]);

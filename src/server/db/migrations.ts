@@ -32,7 +32,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
-    "0017_erasure_and_duplicates": { up: (db) => eraseForGoodAndSeparateLeads(db, engine) },
+    "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
   };
 }
 
@@ -749,20 +749,10 @@ async function openOutboxKinds(db: Kysely<unknown>, engine: DbEngine): Promise<v
  * 0017: an erased person's words leave the SQLite search index. FTS5 otherwise keeps a
  * deleted row's terms in its b-tree (only marked deleted) until segments merge; with its
  * `secure-delete` option (SQLite 3.44+) a delete removes them at once, and an `optimize`
- * merges away what earlier erasures left. Both engines gain `lead_distinct_pairs`: two
- * leads sharing a phone number the owner said are not the same person.
+ * merges away what earlier erasures left. PostgreSQL's index is a plain table: nothing to do.
  */
-async function eraseForGoodAndSeparateLeads(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
-  if (engine === "sqlite") {
-    await sql`insert into lead_search (lead_search, rank) values ('secure-delete', 1)`.execute(db);
-    await sql`insert into lead_search (lead_search) values ('optimize')`.execute(db);
-  }
-  await db.schema
-    .createTable("lead_distinct_pairs")
-    .addColumn("lead_id", engine === "postgres" ? "bigint" : "integer", (column) => column.notNull().references("leads.id").onDelete("cascade"))
-    .addColumn("other_lead_id", engine === "postgres" ? "bigint" : "integer", (column) => column.notNull().references("leads.id").onDelete("cascade"))
-    .addColumn("created_at", "bigint", (column) => column.notNull())
-    .addPrimaryKeyConstraint("lead_distinct_pairs_pk", ["lead_id", "other_lead_id"])
-    .execute();
-  await db.schema.createIndex("lead_distinct_pairs_other_idx").on("lead_distinct_pairs").column("other_lead_id").execute();
+async function eraseForGood(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  if (engine !== "sqlite") return;
+  await sql`insert into lead_search (lead_search, rank) values ('secure-delete', 1)`.execute(db);
+  await sql`insert into lead_search (lead_search) values ('optimize')`.execute(db);
 }

@@ -134,13 +134,6 @@ export interface LeadEventsTable {
 }
 
 /** A lead notification held back because its lead is Spam; "Not spam" puts it back in the outbox. */
-/** Two leads sharing a phone number that the owner said are not the same person (one row per pair, `lead_id` the smaller). */
-export interface LeadDistinctPairsTable {
-  lead_id: number;
-  other_lead_id: number;
-  created_at: number;
-}
-
 export interface LeadHeldNotificationsTable {
   id: Generated<number>;
   lead_id: number;
@@ -322,7 +315,6 @@ export interface Database {
   leads: LeadsTable;
   lead_events: LeadEventsTable;
   lead_held_notifications: LeadHeldNotificationsTable;
-  lead_distinct_pairs: LeadDistinctPairsTable;
   lead_search: LeadSearchTable;
   reply_templates: ReplyTemplatesTable;
   admin_audit_log: AdminAuditLogTable;
