@@ -52,6 +52,17 @@ test.describe("security headers", () => {
     expectBaseHeaders(post.headers(), "POST /api/contact");
   });
 
+  test("the admin API answers only its own origin (Cross-Origin-Resource-Policy: same-origin); the rest of the site same-site", async ({ request }) => {
+    for (const path of ["/api/admin/leads", "/api/admin/session", "/api/admin/leads/1/export"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      expect(response.headers()["cross-origin-resource-policy"], path).toBe("same-origin");
+    }
+    for (const path of ["/", "/api/health", "/admin/login", "/api/administer"]) {
+      expect((await request.get(path)).headers()["cross-origin-resource-policy"], path).toBe("same-site");
+    }
+  });
+
   test("no page allows inline scripts by 'unsafe-inline': each inline script is allowed by its own hash", async ({ request }) => {
     for (const path of [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=voip", "/admin/login", "/admin/surveys", "/no-such-page", "/services/no-such-service"]) {
       const response = await request.get(path);

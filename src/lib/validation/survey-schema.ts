@@ -4,7 +4,7 @@ import "./zod-config";
 import { attributionShape } from "./attribution-schema";
 import { LIMITS } from "./limits";
 import { surveyServiceValues } from "./survey-services";
-import { emailField, textField } from "./text-field";
+import { emailField, nameField, textField } from "./text-field";
 
 export const SURVEY_HONEYPOT_FIELD = "website";
 
@@ -26,7 +26,7 @@ function countField(message: string, min: number, max: number) {
 
 /** §5 survey form: one schema for the form and the API. */
 export const surveySchema = z.object({
-  businessName: textField(
+  businessName: nameField(
     "Business name is required",
     z.minLength(2, "Business name is required"),
     z.maxLength(LIMITS.businessNameMax, `Business name must be at most ${LIMITS.businessNameMax} characters`),

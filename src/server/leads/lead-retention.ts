@@ -5,6 +5,7 @@ import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
 import type { Database } from "@/server/db/schema";
 import { leadSearchBody } from "@/server/desk/lead-identity";
+import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { eraseLeadWithin } from "./erase-lead";
 import { removeSubmissionWithin } from "./erase-submission";
 
@@ -73,6 +74,7 @@ export async function applyLeadRetention(now = Date.now(), months = leadRetentio
   }
   if (result.erased + result.reduced > 0) {
     await recordAudit(db, null, { action: "retention.applied", detail: { erased: result.erased, reduced: result.reduced, months } }, now);
+    await reclaimErasedRows(db);
   }
   return result;
 }

@@ -8,10 +8,10 @@ import { consumeRateLimit } from "@/server/db/rate-limits";
 import { buildAcknowledgementEmail } from "@/server/mail/acknowledgement-email";
 import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { acknowledgementAllowance } from "./acknowledgement-allowance";
+import { acknowledgementAllowances } from "./acknowledgement-allowance";
 import { leadEmailAllowance } from "./lead-email-allowance";
 import { submissionTouches } from "./lead-touches";
-import { submissionRateLimit } from "./submission-rate-limit";
+import { submissionRateLimits } from "./submission-rate-limit";
 
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
@@ -24,7 +24,7 @@ export type LeadOutcome =
  * Every lead the site takes, posted as JSON (src/server/http/lead-json-post.ts) or by a
  * form without scripts (lead-form-post.ts), comes through here: validated with its
  * kind's schema, then, in one transaction, counted against the client's rate limit
- * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
+ * (IPv6 per /64, /56 and /48; a bot's filled honeypot too), and stored with the e-mail that tells the owner.
  * Once acknowledged, it is kept and will be e-mailed even if SMTP is down at that
  * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
  * The visitor's acknowledgement e-mail is queued in the same transaction (unless
@@ -37,19 +37,25 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   if (!parsed.success) return { status: "invalid", issues: parsed.error };
   const data: SubmissionData[Kind] = parsed.data;
   const mail = mailConfig();
-  const { key, limit, windowMs } = submissionRateLimit(kind, clientAddress);
+  const limits = submissionRateLimits(kind, clientAddress);
+  // Read before the transaction: the first use creates the HMAC key in the settings table.
+  const acknowledgement: LeadAcknowledgement | undefined =
+    mail && leadAcknowledgementEnabled()
+      ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowances: await acknowledgementAllowances(data.email) }
+      : undefined;
 
   const db = await getDb();
   const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
     const now = Date.now();
-    const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
-    if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    // Every window counts the hit; the client waits for the one that ends last.
+    let refusedFor = 0;
+    for (const { key, limit, windowMs } of limits) {
+      const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
+      if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
+    }
+    if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
     if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
-    const acknowledgement: LeadAcknowledgement | undefined =
-      mail && leadAcknowledgementEnabled()
-        ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowance: acknowledgementAllowance(data.email) }
-        : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
     const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
