@@ -7,6 +7,7 @@ import { hydrateAfterPaint } from "./src/integrations/hydrate-after-paint";
 import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
 import { precompressedFiles } from "./src/integrations/precompressed-files";
 import { scriptIslands } from "./src/integrations/script-islands";
+import { scriptModuleMap } from "./src/integrations/script-module-map";
 import { securityHeaders } from "./server/security-headers.mjs";
 
 /**
@@ -24,7 +25,7 @@ export default defineConfig({
   // (see server/security-headers.mjs), not as a <meta>, which could not carry frame-ancestors.
   adapter: node({ mode: "middleware", staticHeaders: true }),
   // scriptIslands() before react(): Astro asks each renderer in turn whether a component is its own.
-  integrations: [scriptIslands(), react(), hydrateOnInteraction(), hydrateAfterPaint(), securityHeaders(), precompressedFiles()],
+  integrations: [scriptIslands(), react(), hydrateOnInteraction(), hydrateAfterPaint(), securityHeaders(), precompressedFiles(), scriptModuleMap()],
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {

@@ -180,6 +180,8 @@ test.describe("security headers with a maps key", () => {
       route.fulfill({ contentType: "text/javascript", body: "window.__mapsLoaded = true;" }),
     );
     await page.goto(`${server.url}/survey`);
+    // The library comes when the address field is focused (issue 32).
+    await page.getByLabel("Business Address").focus();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __mapsLoaded?: boolean }).__mapsLoaded === true)).toBe(true);
     const reported = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
     expect([...violations, ...reported]).toEqual([]);
