@@ -143,6 +143,8 @@ test.describe("security headers", () => {
   });
 
   test("the pages work under the policy: no violations while browsing and using the forms", async ({ page }) => {
+    // Twenty pages, each until its behaviours have started (after the first paint): more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const violations = await watchViolations(page);
     for (const path of [...PUBLIC_PAGES, "/contact", "/survey", "/search?q=wifi", "/admin/login"]) {
       await page.goto(path);
