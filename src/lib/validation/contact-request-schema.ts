@@ -4,9 +4,8 @@ import "./zod-config";
 import { attributionShape } from "./attribution-schema";
 import { LIMITS } from "./limits";
 import { contactPresetValues, projectTypeValues } from "./project-types";
+import { CONTACT_HONEYPOT_FIELD } from "./honeypot-fields";
 import { emailField, nameField, textField } from "./text-field";
-
-export const CONTACT_HONEYPOT_FIELD = "website";
 
 /** §5 contact form: one schema for the form and the API. */
 export const contactRequestSchema = z.object({
