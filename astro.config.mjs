@@ -6,7 +6,6 @@ import { defineConfig } from "astro/config";
 import { hydrateAfterPaint } from "./src/integrations/hydrate-after-paint";
 import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
 import { precompressedFiles } from "./src/integrations/precompressed-files";
-import { scriptIslands } from "./src/integrations/script-islands";
 import { scriptModuleMap } from "./src/integrations/script-module-map";
 import { securityHeaders } from "./server/security-headers.mjs";
 
@@ -24,8 +23,7 @@ export default defineConfig({
   // staticHeaders: the CSP of each prerendered page comes out of the build as a header
   // (see server/security-headers.mjs), not as a <meta>, which could not carry frame-ancestors.
   adapter: node({ mode: "middleware", staticHeaders: true }),
-  // scriptIslands() before react(): Astro asks each renderer in turn whether a component is its own.
-  integrations: [scriptIslands(), react(), hydrateOnInteraction(), hydrateAfterPaint(), securityHeaders(), precompressedFiles(), scriptModuleMap()],
+  integrations: [react(), hydrateOnInteraction(), hydrateAfterPaint(), securityHeaders(), precompressedFiles(), scriptModuleMap()],
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {

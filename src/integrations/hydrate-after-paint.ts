@@ -3,7 +3,7 @@ import type { AstroIntegration } from "astro";
 
 /**
  * `client:painted`: an island whose code is fetched only once the page has painted its
- * first content (the forms, the toaster, the site's own behaviours). `client:idle` and
+ * first content (the forms and their toaster). `client:idle` and
  * `client:load` start fetching while the stylesheet and the font are still on their way,
  * which on a slow link delays the first paint (issue 32). Registered through Astro's
  * documented custom client directive API.

@@ -1,9 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * The back office (`client:load`) hydrates right after the page loads; the forms and the
- * site's own behaviours (`client:painted`: the header's menus, the lazy images, the attribution
- * record) right after the first paint. A test that drives such a page first waits for that
+ * The back office (`client:load`) hydrates right after the page loads; the forms and their
+ * toaster (`client:painted`) right after the first paint. A test that drives such a page first waits for that
  * (Astro removes the island's `ssr` attribute once it has hydrated), as a visitor's first click
  * usually does; what a form does before it (a plain post, as without JavaScript) has tests of its own.
  */

@@ -1,10 +1,7 @@
-import { scriptIsland } from "@/integrations/script-island";
+// The behaviours of every public page, started by SiteLayout.astro's one script; browser only.
+import "./header-menus";
+import "@/components/ui/lazy-image-element";
+import { recordVisit } from "@/lib/attribution/touch-storage";
 
-/**
- * The behaviours of every public page, as one script island (SiteLayout.astro places it
- * `client:painted`): the header's menus, the lazy images and the record of where this
- * visit came from. Their code is one file, fetched after the first paint.
- */
-export const SiteScripts = scriptIsland(async () => {
-  await import("./site-scripts-start");
-});
+// Where this visit came from, kept in this browser for the forms (docs/attribution.md); public pages only.
+recordVisit();

@@ -1,7 +1,0 @@
-// Importing this file starts the site's behaviours (site-scripts.ts); it runs in the browser only.
-import "./header-menus";
-import "@/components/ui/lazy-image-element";
-import { recordVisit } from "@/lib/attribution/touch-storage";
-
-// Where this visit came from, kept in this browser for the forms (docs/attribution.md); public pages only.
-recordVisit();
