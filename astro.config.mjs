@@ -3,8 +3,10 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import { hydrateAfterPaint } from "./src/integrations/hydrate-after-paint";
 import { hydrateOnInteraction } from "./src/integrations/hydrate-on-interaction";
 import { precompressedFiles } from "./src/integrations/precompressed-files";
+import { scriptModuleMap } from "./src/integrations/script-module-map";
 import { securityHeaders } from "./server/security-headers.mjs";
 
 /**
@@ -21,7 +23,7 @@ export default defineConfig({
   // staticHeaders: the CSP of each prerendered page comes out of the build as a header
   // (see server/security-headers.mjs), not as a <meta>, which could not carry frame-ancestors.
   adapter: node({ mode: "middleware", staticHeaders: true }),
-  integrations: [react(), hydrateOnInteraction(), securityHeaders(), precompressedFiles()],
+  integrations: [react(), hydrateOnInteraction(), hydrateAfterPaint(), securityHeaders(), precompressedFiles(), scriptModuleMap()],
   // No session storage: the back office keeps its own sessions in the database.
   session: false,
   security: {
@@ -33,8 +35,8 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    // The header-menu and lazy-image scripts ship as files, cached across pages, instead of inline in
-    // every page: the HTML of a long article then fits a phone's first round trip (see README, Speed).
+    // Scripts ship as files, cached across pages, instead of inline in every page: the HTML of a
+    // long article then fits a phone's first round trip (see README, Speed).
     build: { assetsInlineLimit: 0 },
     ssr: { external: ["better-sqlite3", "pg"] },
   },

@@ -97,6 +97,9 @@ const HELMET_OPTIONS = {
   xXssProtection: false,
 };
 
+/** The admin API's paths, whose answers are `Cross-Origin-Resource-Policy: same-origin` (the rest of the site: same-site). */
+const ADMIN_API = /^\/api\/admin(?:\/|$)/;
+
 /** Hashed build assets never change; pages and the other built files change with a deploy, so browsers revalidate. */
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const FILE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
@@ -338,6 +341,8 @@ export function headersOfEveryAnswer(distDir) {
       response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
       response.setHeader("Content-Security-Policy", policyAsSent(policy, https));
       for (const [name, value] of Object.entries(fileHeaders)) response.setHeader(name, value);
+      // The admin API's answers are the owner's data: no other origin, even a sibling subdomain, may embed them.
+      if (ADMIN_API.test(request.path)) response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
       // HSTS means something only over HTTPS.
       if (https) return hsts(request, response, next);
       next();

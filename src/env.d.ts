@@ -8,5 +8,7 @@ declare module "astro" {
   interface AstroClientDirectives {
     /** Hydrate on the first pointer, focus, touch or key event (src/integrations/hydrate-on-interaction.ts). */
     "client:interaction"?: boolean;
+    /** Hydrate right after the first contentful paint (src/integrations/hydrate-after-paint.ts). */
+    "client:painted"?: boolean;
   }
 }

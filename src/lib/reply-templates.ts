@@ -42,6 +42,17 @@ export function fillReplyTemplate(text: string, fields: ReplyFields): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (placeholderNames.includes(name) ? fields[name as ReplyPlaceholder] : whole));
 }
 
+/**
+ * A subject filled for a lead: its values flattened to one line first (line breaks and
+ * other control characters become a space), so a name typed over two lines still makes
+ * a subject the reply endpoint takes.
+ */
+export function fillReplySubject(subject: string, fields: ReplyFields): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is flattened
+  const flat = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")])) as ReplyFields;
+  return fillReplyTemplate(subject, flat);
+}
+
 /** The placeholders in `text` that are not ours, each once, as written between the braces. */
 export function unknownPlaceholders(text: string): string[] {
   const unknown = [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "").filter((name) => !placeholderNames.includes(name));

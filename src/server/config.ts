@@ -1,4 +1,11 @@
 
+/** A count from the environment (0 allowed), or `fallback` when it is unset or not a whole number. */
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  const value = Number(raw);
+  return raw && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}
+
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
@@ -58,10 +65,15 @@ export function outboxPollMs(): number {
  * together in one digest when the hour ends. 0 sends every lead in the hourly digest.
  */
 export function leadEmailsPerHour(): number {
-  const raw = process.env.LEAD_EMAILS_PER_HOUR?.trim();
-  if (!raw) return 20;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value >= 0 ? value : 20;
+  return wholeNumber("LEAD_EMAILS_PER_HOUR", 20);
+}
+
+/**
+ * Acknowledgement e-mails sent per hour by all instances together; past it a lead is still
+ * stored and the owner told, only its acknowledgement is skipped. 0 sends none.
+ */
+export function acknowledgementsPerHour(): number {
+  return wholeNumber("ACKNOWLEDGEMENTS_PER_HOUR", 20);
 }
 
 /**
@@ -133,6 +145,16 @@ export function leadWebhookSettingsProblem(): string | null {
 }
 
 /** The new-lead webhook, or null when it is off (unset, or set wrongly: see leadWebhookSettingsProblem). */
+/** New-lead webhook posts per hour, all instances together; past it one summary post when the hour ends. */
+export function leadWebhookPerHour(): number {
+  return wholeNumber("LEAD_WEBHOOK_PER_HOUR", 30);
+}
+
+/** The webhook carries the lead's e-mail address and phone only with LEAD_WEBHOOK_CONTACT_DETAILS=on. */
+export function leadWebhookContactDetails(): boolean {
+  return process.env.LEAD_WEBHOOK_CONTACT_DETAILS?.trim().toLowerCase() === "on";
+}
+
 export function leadWebhookConfig(): LeadWebhookConfig | null {
   const url = process.env.LEAD_WEBHOOK_URL?.trim();
   if (!url || leadWebhookSettingsProblem() !== null) return null;

@@ -10,7 +10,7 @@ import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { peekRateLimit } from "@/server/rate-limits/rate-limits";
 import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLead } from "@/server/leads/receive-lead";
-import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/receive-lead";
+import { SUBMISSION_RATE_LIMIT, submissionRateLimits } from "@/server/leads/receive-lead";
 import { validContact, validSurvey } from "../support/api-request";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
 
@@ -21,7 +21,7 @@ const mail = (subject: string): OutboxMessage => ({ to: "owner@example.com", fro
 
 /** How many more submissions `address` may send of `kind` in its current window. */
 async function remaining(kind: "contact" | "survey", address: string): Promise<number> {
-  const { key, limit, windowMs } = submissionRateLimit(kind, address);
+  const { key, limit, windowMs } = submissionRateLimits(kind, address)[0]!;
   return (await peekRateLimit(key, limit, windowMs)).remaining;
 }
 

@@ -130,6 +130,8 @@ describeEachEngine("deleting a lead in the back office", () => {
     process.env.LEAD_ACKNOWLEDGEMENT = "on";
     process.env.LEAD_WEBHOOK_URL = `http://127.0.0.1:${port}/lead-webhook`;
     process.env.LEAD_WEBHOOK_SECRET = "lead-erasure-webhook-secret";
+    // The webhook's copy holds the address only when the owner opted in: here it must, to be erased.
+    process.env.LEAD_WEBHOOK_CONTACT_DETAILS = "on";
     try {
       // One phone: the second joins the lead the first created, which was announced to the webhook.
       const gone = await sendLead("contact", "copies@gone.example", "(864) 555-0177");
@@ -149,7 +151,7 @@ describeEachEngine("deleting a lead in the back office", () => {
       const webhook = (await (await getDb()).selectFrom("mail_outbox").select("payload").where("kind", "=", "webhook").executeTakeFirstOrThrow()).payload;
       expect(JSON.parse(webhook)).toMatchObject({ event: "lead.created", lead: { id: lead!.id, email: "copies@kept.example", name: "Business of copies@kept.example" } });
     } finally {
-      for (const name of ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"]) delete process.env[name];
+      for (const name of ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "LEAD_WEBHOOK_CONTACT_DETAILS"]) delete process.env[name];
     }
   });
 

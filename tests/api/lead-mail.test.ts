@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { APIRoute } from "astro";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -18,7 +18,8 @@ import { listOutbox } from "@/server/mail/mail-outbox";
 import { migrateToLatest } from "@/server/db/migrations";
 import { resetRateLimit } from "@/server/rate-limits/rate-limits";
 import { updateLead } from "@/server/desk/lead-changes";
-import { acknowledgementAllowance, ACKNOWLEDGEMENT_WINDOW_MS } from "@/server/leads/receive-lead";
+import { ACKNOWLEDGEMENT_KEY_SETTING, ACKNOWLEDGEMENT_WINDOW_MS, acknowledgementAllowances, normalisedMailbox } from "@/server/leads/receive-lead";
+import { getSetting } from "@/server/settings/settings";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { drainOutbox, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
@@ -36,7 +37,7 @@ const ORIGIN = "http://127.0.0.1:3000";
 const OWNER = "owner@example.com";
 const FROM = "Saluda Ridge Website <website@example.com>";
 const T0 = Date.UTC(2026, 10, 25, 14, 0, 0);
-const MAIL_ENV = ["SMTP_URL", "MAIL_FROM", "LEADS_TO", "MAIL_REPLY_TO", "LEAD_ACKNOWLEDGEMENT", "RATE_LIMIT_MULTIPLIER"] as const;
+const MAIL_ENV = ["SMTP_URL", "MAIL_FROM", "LEADS_TO", "MAIL_REPLY_TO", "LEAD_ACKNOWLEDGEMENT", "ACKNOWLEDGEMENTS_PER_HOUR", "RATE_LIMIT_MULTIPLIER"] as const;
 
 let port: number;
 let sink: SmtpSink | undefined;
@@ -51,6 +52,7 @@ beforeEach(() => {
   process.env.LEADS_TO = OWNER;
   delete process.env.MAIL_REPLY_TO;
   delete process.env.LEAD_ACKNOWLEDGEMENT;
+  delete process.env.ACKNOWLEDGEMENTS_PER_HOUR;
   process.env.RATE_LIMIT_MULTIPLIER = "100";
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(T0);
@@ -119,9 +121,9 @@ async function leadIdOf(email: string): Promise<number> {
 }
 
 describeEachEngine("the visitor's acknowledgement", () => {
-  it("answers a contact request at once, in the business's voice, to the address it gave, with the hours, the phone and a copy of what was sent", async () => {
+  it("answers a contact request at once with a fixed text: thanks, what happens next, the phone, the hours and the service chosen, repeating nothing typed", async () => {
     sink = await startSmtpSink(port);
-    const id = await postContact({ name: "Eve <b>Bold</b>", message: "Failover for two offices & a <script>alert(1)</script> tag.", source: "quote" });
+    const id = await postContact({ name: "Eve Bold", message: "Failover for two offices & a <script>alert(1)</script> tag. Visit https://evil.example/login", source: "quote" });
     await drainOutbox();
 
     expect(sink.messages).toHaveLength(2);
@@ -136,29 +138,23 @@ describeEachEngine("the visitor's acknowledgement", () => {
     expect(mail.subject).toBe(`We received your message – ${site.name}`);
     const text = mail.text ?? "";
     for (const value of [
-      "Hi Eve <b>Bold</b>,",
+      "Hi Eve,",
       `Thank you for contacting ${site.name}`,
+      "You asked about: Managed Internet & Failover.",
       "within one business day",
       `call us at ${site.phone.display}`,
       site.hours.regular.weekdays,
       site.hours.regular.weekends,
-      "Name: Eve <b>Bold</b>",
-      `Email: ${validContact.email}`,
-      `Phone: ${validContact.phone}`,
-      "Project type: Managed Internet & Failover",
-      "Message: Failover for two offices & a <script>alert(1)</script> tag.",
       site.email,
     ]) {
       expect(text).toContain(value);
     }
-    // Where the visitor came from is the owner's business, not a field they typed.
-    expect(text).not.toContain("Came from");
-    const html = mail.html || "";
-    expect(html).toContain("Eve &lt;b&gt;Bold&lt;/b&gt;");
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(html).not.toContain("<script>");
-    expect(html).not.toContain("<b>Bold");
-    expect(html).toContain(site.hours.regular.weekdays.replace(/&/g, "&amp;"));
+    // Nothing the visitor typed comes back: not the message, the links, the phone or the surname.
+    for (const typed of ["Failover for two offices", "evil.example", "script", "Bold", "What you sent us"]) {
+      expect(text).not.toContain(typed);
+      expect(mail.html || "").not.toContain(typed);
+    }
+    expect(mail.html || "").toContain(site.hours.regular.weekdays.replace(/&/g, "&amp;"));
 
     const [row] = await acknowledgements();
     expect(row).toMatchObject({ kind: "acknowledgement", refId: id, status: "sent" });
@@ -167,19 +163,37 @@ describeEachEngine("the visitor's acknowledgement", () => {
     expect(Number(stored.lead_id)).toBe(await leadIdOf(validContact.email));
   });
 
-  it("answers a survey with its answers under their labels, and sends replies to MAIL_REPLY_TO when set", async () => {
+  it("greets by first name only a name that looks like one: letters, spaces, hyphens, apostrophes, at most 40 characters", async () => {
+    sink = await startSmtpSink(port);
+    const names: [string, string][] = [
+      ["Zoë O'Brien-Smith", "Hi Zoë,"],
+      ["Eve <b>Bold</b>", "Hello,"],
+      ["<!channel> https://evil.example/login", "Hello,"],
+      ["Claim your prize at evil.example", "Hello,"],
+      ["A".repeat(41), "Hello,"],
+      ["Dana 2", "Hello,"],
+    ];
+    for (const [index, [name]] of names.entries()) await postContact({ name, email: `person${index}@example.com`, phone: `(864) 555-01${10 + index}` });
+    await drainOutbox();
+    for (const [index, [name, greeting]] of names.entries()) {
+      const [mail] = sink.messages.filter(to(`person${index}@example.com`));
+      expect(mail?.text?.split("\n")[0], name).toBe(greeting);
+      if (greeting === "Hello,") expect(mail?.text).not.toContain(name.slice(0, 8));
+    }
+  });
+
+  it("answers a survey with \"Hello,\" and the services ticked, none of its typed answers, and sends replies to MAIL_REPLY_TO when set", async () => {
     process.env.MAIL_REPLY_TO = "Saluda Ridge Office <office@example.com>";
     sink = await startSmtpSink(port);
-    await postSurvey();
+    await postSurvey({ additionalComments: "Call https://evil.example now" });
     await drainOutbox();
 
     const [mail] = sink.messages.filter(to(validSurvey.email));
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe(`We received your connectivity survey – ${site.name}`);
     expect(mail!.replyTo?.value.map((address) => address.address)).toEqual(["office@example.com"]);
-    for (const value of [`Business name: ${validSurvey.businessName}`, "Employees: 12", "Devices: 40", "Phones: 6", "Interested services: VoIP Phone Systems, Starlink Business", "Offers public WiFi: Yes", site.phone.display]) {
-      expect(mail!.text).toContain(value);
-    }
+    for (const value of ["Hello,", "You asked about: VoIP Phone Systems, Starlink Business.", site.phone.display]) expect(mail!.text).toContain(value);
+    for (const typed of [validSurvey.businessName, validSurvey.address, "evil.example", validSurvey.primaryInternetUse]) expect(mail!.text).not.toContain(typed);
     // The owner's own notification still answers to the visitor.
     const [owner] = sink.messages.filter(to(OWNER));
     expect(owner?.replyTo?.value.map((address) => address.address)).toEqual([validSurvey.email]);
@@ -206,16 +220,60 @@ describeEachEngine("the visitor's acknowledgement", () => {
     expect(await acknowledgements()).toHaveLength(3);
   });
 
-  it("keeps no e-mail address in the rate-limit rows: the counter's key is the address's SHA-256", async () => {
+  it("treats one mailbox as one recipient: case, a +tag and, at Gmail, dots make no second acknowledgement", async () => {
+    sink = await startSmtpSink(port);
+    const spellings = ["target@gmail.com", "t.arget@gmail.com", "target+a@gmail.com", "T.A.R.G.E.T+news@googlemail.com", "Target@Gmail.com"];
+    for (const [index, email] of spellings.entries()) await postContact({ email, phone: `(864) 555-02${10 + index}`, message: `Attempt number ${index} at the same box.` });
+    // Dots count elsewhere: these are two mailboxes.
+    await postContact({ email: "t.arget@example.com", phone: "(864) 555-0231" });
+    await postContact({ email: "target@example.com", phone: "(864) 555-0232" });
+    await drainOutbox();
+    const visitorMail = sink.messages.filter((mail) => !to(OWNER)(mail));
+    expect(visitorMail.map(recipients)).toEqual([["target@gmail.com"], ["t.arget@example.com"], ["target@example.com"]]);
+    expect(sink.messages.filter(to(OWNER))).toHaveLength(7);
+    expect(normalisedMailbox(" T.A.R.G.E.T+news@googlemail.com ")).toBe("target@gmail.com");
+    expect(normalisedMailbox("First.Last+x@Example.com")).toBe("first.last@example.com");
+  });
+
+  it("keys the once-an-hour counter by an HMAC of the mailbox under a secret in the settings, never the address or its plain hash", async () => {
     await postContact({ email: "Mixed.Case@Example.com" });
     await postSurvey({ email: "office@blueheron.example" });
     const db = await getDb();
     const rows = await db.selectFrom("rate_limits").selectAll().execute();
     const everything = JSON.stringify(rows).toLowerCase();
     for (const address of ["mixed.case@example.com", "office@blueheron.example", "example.com", "blueheron"]) expect(everything).not.toContain(address);
-    const expected = `acknowledgement:${createHash("sha256").update("mixed.case@example.com").digest("hex")}`;
+    const plain = createHash("sha256").update("mixed.case@example.com").digest("hex");
+    expect(everything).not.toContain(plain);
+    const secret = await getSetting(ACKNOWLEDGEMENT_KEY_SETTING);
+    expect(secret?.length).toBeGreaterThanOrEqual(32);
+    const expected = `acknowledgement:${createHmac("sha256", secret!).update("mixed.case@example.com").digest("hex")}`;
     expect(rows.map((row) => row.key)).toContain(expected);
-    expect(acknowledgementAllowance(" MIXED.case@example.COM ").key).toBe(expected);
+    expect((await acknowledgementAllowances(" MIXED.case+tag@example.COM ")).mailbox.key).toBe(expected);
+  });
+
+  it("sends at most ACKNOWLEDGEMENTS_PER_HOUR for the whole site; past it the lead is still stored, answered 201 and told to the owner", async () => {
+    process.env.ACKNOWLEDGEMENTS_PER_HOUR = "3";
+    sink = await startSmtpSink(port);
+    const strangers = Array.from({ length: 6 }, (_, index) => `stranger${index}@example.com`);
+    for (const [index, email] of strangers.entries()) {
+      const response = await callEndpoint(contactEndpoint.POST)(
+        jsonRequest("/api/contact", { ...validContact, email, phone: `(864) 555-03${10 + index}`, message: "Click https://evil.example/prize to claim." }, { address: `198.51.100.${index + 1}` }),
+      );
+      expect(response.status).toBe(201);
+    }
+    await drainOutbox();
+    expect(sink.messages.filter((mail) => !to(OWNER)(mail)).map(recipients)).toEqual(strangers.slice(0, 3).map((email) => [email]));
+    expect(sink.messages.filter(to(OWNER))).toHaveLength(6);
+    const db = await getDb();
+    expect(Number((await db.selectFrom("leads").select(db.fn.countAll().as("count")).executeTakeFirstOrThrow()).count)).toBe(6);
+    // The cap is one row of the shared database, counted by one upsert (every instance adds to it; skipped ones count too).
+    expect(await db.selectFrom("rate_limits").select("count").where("key", "=", "acknowledgements").executeTakeFirst()).toEqual({ count: 6 });
+
+    // A mailbox skipped by the cap still gets its one in the next hour.
+    vi.setSystemTime(T0 + ACKNOWLEDGEMENT_WINDOW_MS + 1);
+    await postContact({ email: strangers[5]!, phone: "(864) 555-0315", message: "Following up on the earlier request." });
+    await drainOutbox();
+    expect(sink.messages.filter(to(strangers[5]!))).toHaveLength(1);
   });
 
   it("sends nothing for a filled honeypot or for a submission joining a Spam lead", async () => {
@@ -240,7 +298,7 @@ describeEachEngine("the visitor's acknowledgement", () => {
 
   it("sends nothing for a folded duplicate even when its address's hour is free", async () => {
     await postContact();
-    await resetRateLimit(acknowledgementAllowance(validContact.email).key);
+    await resetRateLimit((await acknowledgementAllowances(validContact.email)).mailbox.key);
     vi.setSystemTime(T0 + 60_000);
     await postContact();
     expect(await acknowledgements()).toHaveLength(1);

@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { APIContext } from "astro";
 import { generate } from "otplib";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as auditEndpoint from "@/pages/api/admin/account/audit";
 import * as passwordEndpoint from "@/pages/api/admin/account/password";
@@ -25,14 +27,14 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import type { AuditPage } from "@/lib/admin-audit";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_COOKIE, startAdminSession } from "@/server/auth/admin-session";
-import { getDb } from "@/server/db/connection";
+import { engineOf, getDb } from "@/server/db/connection";
 import { enqueueOutboxMessage, listOutbox } from "@/server/mail/mail-outbox";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/receive-lead";
 import { applyLeadRetention, RETENTION_BATCH } from "@/server/leads/lead-retention";
 import { drainOutbox, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { runPruneOnce } from "@/server/pruning/prune-job";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
-import { columnsContaining } from "../support/database-scan";
+import { columnsContaining, storedBytesContaining } from "../support/database-scan";
 import { freePort } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine } from "../support/test-database";
@@ -255,6 +257,46 @@ describeEachEngine("erasing a person: DELETE /api/admin/leads/{id}", () => {
     const again = await endpoints.eraseLead(adminRequest(`/api/admin/leads/${first.leadId}`, session, { method: "DELETE" }), { id: String(first.leadId) });
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Not found." });
+  });
+
+  it("leaves nothing of the person on disk: no table (the search index's own tables included) holds their words, nor the database file or its WAL while the app runs", async () => {
+    const engineIs = async (engine: string) => engineOf(await getDb()) === engine;
+    const session = await signIn();
+    const words = ["Quenby", "Xylander", "8645550779", "divorce", "private", "health", "Zorbitt"];
+    const response = await postContact(
+      jsonRequest("/api/contact", { ...validContact, name: "Quenby Xylander", email: "quenby@gone.example", phone: "(864) 555-0779", message: "A divorce and a private health matter, please." }),
+    );
+    expect(response.status).toBe(201);
+    const leadId = Number((await (await getDb()).selectFrom("leads").select("id").where("email_key", "=", "quenby@gone.example").executeTakeFirstOrThrow()).id);
+    await addNote(session, leadId, "Zorbitt asked to keep this quiet");
+    await send("contact", "kept@kept.example", nextPhone(), "Keep this one: Wendeline bought a router.");
+    for (const word of words) expect((await storedBytesContaining(word.toLowerCase())).length + (await storedBytesContaining(word)).length, word).toBeGreaterThan(0);
+
+    const erased = await endpoints.eraseLead(adminRequest(`/api/admin/leads/${leadId}`, session, { method: "DELETE" }), { id: String(leadId) });
+    expect(erased.status).toBe(204);
+
+    for (const word of words) {
+      expect(await storedBytesContaining(word), word).toEqual([]);
+      expect(await storedBytesContaining(word.toLowerCase()), word).toEqual([]);
+    }
+    // The scan reads what is there: the kept lead's words are.
+    expect(await storedBytesContaining("wendeline")).toContain((await engineIs("sqlite")) ? "lead_search_data.block" : "lead_search.body");
+    const db = await getDb();
+    if (await engineIs("sqlite")) {
+      // The files as they are while the app still holds the database open.
+      const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]!.file;
+      const bytes = Buffer.concat([readFileSync(file), existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : Buffer.alloc(0)]);
+      expect(bytes.includes(Buffer.from("wendeline"))).toBe(true);
+      for (const word of words) {
+        expect(bytes.includes(Buffer.from(word)), word).toBe(false);
+        expect(bytes.includes(Buffer.from(word.toLowerCase())), word).toBe(false);
+      }
+      expect(existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0).toBe(0);
+    } else {
+      // The erased tables were vacuumed after the erasure committed.
+      const vacuumed = await sql<{ relname: string }>`select relname from pg_stat_user_tables where last_vacuum is not null and relname in ('leads', 'contact_requests', 'lead_events', 'lead_search', 'mail_outbox')`.execute(db);
+      expect(vacuumed.rows.map((row) => row.relname).sort()).toEqual(["contact_requests", "lead_events", "lead_search", "leads", "mail_outbox"]);
+    }
   });
 
   it("answers a malformed id with 400, no session with 401, another site with 403, and names DELETE in Allow", async () => {

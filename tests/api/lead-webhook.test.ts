@@ -12,7 +12,8 @@ import { leadWebhookConfig, leadWebhookSettingsProblem } from "@/server/config";
 import { insertContactRequest } from "@/server/leads/contact-requests";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
-import type { LeadWebhookBody } from "@/server/mail/lead-webhook";
+import { type LeadWebhookBody, type LeadWebhookSummaryBody, WEBHOOK_WINDOW_MS } from "@/server/mail/lead-webhook";
+import { getDb } from "@/server/db/connection";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
@@ -139,12 +140,65 @@ describeEachEngine("new-lead webhook", () => {
       event: "lead.created",
       id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       createdAt: expect.any(String) as string,
-      text: `New lead: ${validContact.name} (Managed Internet & Failover), via the website – ${url}`,
-      lead: { id: leadId, name: validContact.name, business: null, email: validContact.email, phone: validContact.phone, source: "web", service: "managed-internet", channel: "Unassigned", url },
+      text: `New lead: ${validContact.name} (Managed Internet &amp; Failover), via the website – ${url}`,
+      // No e-mail address or phone unless LEAD_WEBHOOK_CONTACT_DETAILS=on: the link is enough.
+      lead: { id: leadId, name: validContact.name, business: null, email: null, phone: null, source: "web", service: "managed-internet", channel: "Unassigned", url },
     });
     expect(delivery.headers["x-webhook-id"]).toBe(body.id);
     const [sent] = await webhookRows();
     expect(sent).toMatchObject({ status: "sent", attempts: 1, refId: leadId });
+  });
+
+  it("cannot ping or phish the owner: <, > and & are escaped, line breaks and control characters removed, and contact details are opt-in", async () => {
+    const name = "<!channel> <https://evil.example/login|http://127.0.0.1/admin/leads/1>\nBoss &\u202e co";
+    expect((await postContact(jsonRequest("/api/contact", { ...validContact, name, email: "attacker@evil.example" }))).status).toBe(201);
+    process.env.LEAD_WEBHOOK_CONTACT_DETAILS = "on";
+    try {
+      expect((await postContact(jsonRequest("/api/contact", { ...validContact, name: "Opted In", email: "shown@example.com", phone: "(864) 555-0190" }))).status).toBe(201);
+    } finally {
+      delete process.env.LEAD_WEBHOOK_CONTACT_DETAILS;
+    }
+    await settleOutbox();
+    const [hostile, shown] = receiver.received.map((delivery) => JSON.parse(delivery.body) as LeadWebhookBody);
+    expect(hostile!.text).toBe(
+      `New lead: &lt;!channel&gt; &lt;https://evil.example/login|http://127.0.0.1/admin/leads/1&gt; Boss &amp; co (Managed Internet &amp; Failover), via the website – ${hostile!.lead.url}`,
+    );
+    expect(hostile!.text).not.toMatch(/<!|<http/);
+    expect(hostile!.lead.name).toBe("<!channel> <https://evil.example/login|http://127.0.0.1/admin/leads/1> Boss & co");
+    expect(hostile!.lead).toMatchObject({ email: null, phone: null });
+    expect(receiver.received[0]!.body).not.toContain("attacker@evil.example");
+    expect(shown!.lead).toMatchObject({ email: "shown@example.com", phone: "(864) 555-0190" });
+  });
+
+  it("posts at most LEAD_WEBHOOK_PER_HOUR leads an hour, then one summary post of the rest when the hour ends", async () => {
+    process.env.LEAD_WEBHOOK_PER_HOUR = "3";
+    const T0 = Date.UTC(2026, 10, 25, 14, 0, 0);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T0);
+    try {
+      for (let index = 0; index < 10; index += 1) {
+        const response = await postContact(jsonRequest("/api/contact", { ...validContact, email: `flood${index}@example.com`, phone: `(864) 555-06${10 + index}` }, { address: `198.51.100.${index + 1}` }));
+        expect(response.status).toBe(201);
+      }
+      await settleOutbox();
+      expect(receiver.received.map((delivery) => (JSON.parse(delivery.body) as { event: string }).event)).toEqual(["lead.created", "lead.created", "lead.created"]);
+      const db = await getDb();
+      expect(Number((await db.selectFrom("leads").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(10);
+
+      vi.setSystemTime(T0 + WEBHOOK_WINDOW_MS);
+      await drainOutbox();
+      expect(receiver.received).toHaveLength(4);
+      const summary = JSON.parse(receiver.received[3]!.body) as LeadWebhookSummaryBody;
+      expect(summary).toMatchObject({ event: "leads.summary", count: 7, text: `7 more new leads in the last hour – ${site.url}/admin/leads`, url: `${site.url}/admin/leads` });
+      expect(verifies(receiver.received[3]!, SECRET)).toBe(true);
+      // A new hour posts leads one by one again.
+      expect((await postContact(jsonRequest("/api/contact", { ...validContact, email: "next-hour@example.com", phone: "(864) 555-0699" }))).status).toBe(201);
+      await settleOutbox();
+      expect(receiver.received).toHaveLength(5);
+      expect((JSON.parse(receiver.received[4]!.body) as { event: string }).event).toBe("lead.created");
+    } finally {
+      delete process.env.LEAD_WEBHOOK_PER_HOUR;
+    }
   });
 
   it("retries a receiver that answered 500 when the outbox's next attempt is due, with the same body", async () => {
@@ -209,7 +263,8 @@ describeEachEngine("new-lead webhook", () => {
     expect(bodies.map((body) => body.lead.name)).toEqual([validContact.name, "Carla Mendez"]);
     expect(bodies[1]).toMatchObject({
       text: `New lead: Carla Mendez (VoIP Phone Systems), via Phone – ${site.url}/admin/leads/${added.id}`,
-      lead: { id: added.id, source: "phone", channel: "Phone", service: "voip-phone-systems", email: null, phone: "(864) 555-0177" },
+      // The phone goes to the chat tool only with LEAD_WEBHOOK_CONTACT_DETAILS=on.
+      lead: { id: added.id, source: "phone", channel: "Phone", service: "voip-phone-systems", email: null, phone: null },
     });
     const outbox = await listOutbox();
     expect(outbox.filter((item) => item.kind === "webhook").map((item) => item.status)).toEqual(["sent", "sent"]);

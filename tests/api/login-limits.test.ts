@@ -4,7 +4,6 @@ import * as loginEndpoint from "@/pages/api/admin/login";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { DEVICE_COOKIE, DEVICE_SECRET_SETTING, issueDeviceCookie } from "@/server/auth/device-cookie";
 import {
-  COARSER_IPV6_LIMITS,
   FORGED_DEVICE_COOKIE,
   KNOWN_BROWSER_FAILURE_LIMIT,
   LOGIN_BUSY,
@@ -17,6 +16,7 @@ import {
 import { passwordVerificationCount, passwordVerificationPeak, resetPasswordVerificationPeak } from "@/server/auth/password-hash";
 import { getDb } from "@/server/db/connection";
 import { getSetting } from "@/server/settings/settings";
+import { addressLimitWindows } from "@/server/http/client-address";
 import { jsonRequest } from "../support/api-request";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
 
@@ -417,10 +417,7 @@ describeEachEngine("login limits", () => {
     });
 
     it("a client rotating /64s inside one IPv6 /56 is limited at 10, inside one /48 at 20; the next prefix is not", async () => {
-      expect(COARSER_IPV6_LIMITS).toEqual([
-        { prefixLength: 56, limit: 10 },
-        { prefixLength: 48, limit: 20 },
-      ]);
+      expect(addressLimitWindows("login:addr:", "2001:db8:7:100::1", LOGIN_FAILURE_LIMIT.limit).map((window) => window.limit)).toEqual([5, 10, 20]);
       // Straight to the guard: these attempts are about counting, and no password is checked.
       let now = T0;
       const attempt = async (address: string) => {

@@ -3,7 +3,7 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, startAdminSession, validateAdminSession } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT, reserveLoginAttempt, unknownBrowserSchedule } from "@/server/auth/login-guard";
 import { closeDb, getDb } from "@/server/db/connection";
-import { SUBMISSION_RATE_LIMIT, submissionRateLimit } from "@/server/leads/receive-lead";
+import { SUBMISSION_RATE_LIMIT, submissionRateLimits } from "@/server/leads/receive-lead";
 import { receiveLead } from "@/server/leads/receive-lead";
 import { runPruneOnce, startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
 import { PRUNE_STEPS } from "@/server/pruning/prune-steps";
@@ -54,7 +54,7 @@ async function flood(count: number, tag: string): Promise<void> {
   for (let start = 0; start < count; start += CONCURRENCY) {
     await db.transaction().execute(async (trx) => {
       for (let index = start; index < Math.min(count, start + CONCURRENCY); index += 1) {
-        const { key, limit, windowMs } = submissionRateLimit("contact", address("10", index));
+        const { key, limit, windowMs } = submissionRateLimits("contact", address("10", index))[0]!;
         await consumeRateLimit(key, limit, windowMs, Date.now(), trx);
       }
     });
@@ -106,7 +106,7 @@ describeEachEngine("pruning expired rows", () => {
     expect(result.deleted).toMatchObject({ [RATE_LIMITS]: 2 * FLOOD, [SESSIONS]: 0 });
     expect(await countRows("rate_limits")).toBe(live + BUDGET_WINDOW);
     // The live windows still count.
-    const { key, limit, windowMs } = submissionRateLimit("contact", address("192", 0));
+    const { key, limit, windowMs } = submissionRateLimits("contact", address("192", 0))[0]!;
     expect((await peekRateLimit(key, limit, windowMs)).remaining).toBe(limit - 1);
     // Pruning again deletes nothing: every step is idempotent.
     expect((await runPruneOnce(Date.now())).deleted).toMatchObject({ [RATE_LIMITS]: 0, [SESSIONS]: 0 });

@@ -263,7 +263,7 @@ test.describe("toasts", () => {
   });
 });
 
-test("a message sent before the form has hydrated (it waits for the browser to be idle) is posted and confirmed all the same", async ({ page }) => {
+test("a message sent before the form has hydrated (it waits for the first paint and its code) is posted and confirmed all the same", async ({ page }) => {
   // Hold the form's code: until it runs, the page is the server's HTML, as for a visitor on a slow phone.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -274,7 +274,7 @@ test("a message sent before the form has hydrated (it waits for the browser to b
   // "commit": the page fixture would otherwise wait for the hydration this test holds back.
   await page.goto("/contact", { waitUntil: "commit" });
   await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
-  await expect(page.locator('astro-island[client="idle"][ssr]:has(form)')).toHaveCount(1);
+  await expect(page.locator('astro-island[client="painted"][ssr]:has(form)')).toHaveCount(1);
   await fillValid(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status")).toContainText("Message Sent");

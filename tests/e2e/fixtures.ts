@@ -1,14 +1,13 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * The back office (`client:load`) hydrates right after the page loads, the forms
- * (`client:idle`) as soon as the browser is idle after that. A test that drives such a page
- * first waits for that event (Astro removes the island's `ssr` attribute once it has
- * hydrated), as a visitor's first click usually does; what a form does before it (a plain
- * post, as without JavaScript) has tests of its own.
+ * The back office (`client:load`) hydrates right after the page loads; the forms and their
+ * toaster (`client:painted`) right after the first paint. A test that drives such a page first waits for that
+ * (Astro removes the island's `ssr` attribute once it has hydrated), as a visitor's first click
+ * usually does; what a form does before it (a plain post, as without JavaScript) has tests of its own.
  */
 async function waitForLoadIslands(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr], astro-island[client="idle"][ssr]:has(form)'));
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr], astro-island[client="painted"][ssr]'));
 }
 
 /**

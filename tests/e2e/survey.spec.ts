@@ -173,6 +173,12 @@ test.describe("survey address suggestions with a maps key", () => {
       });
     });
     await page.goto(`${server.url}/survey`);
+    // The form has hydrated (the page fixture waits for it), and the library is not fetched
+    // until the visitor reaches the address field (issue 32).
+    await page.getByLabel("Business Name").focus();
+    await page.waitForLoadState("networkidle");
+    expect(scriptUrl).toBe("");
+    await page.getByLabel("Business Address").focus();
     await expect.poll(() => scriptUrl).toContain("libraries=places");
     expect(scriptUrl).toContain("key=test-key-123");
     await expect.poll(() => page.evaluate(() => (window as unknown as { __placesOptions?: unknown }).__placesOptions)).toEqual({
@@ -190,6 +196,7 @@ test.describe("survey address suggestions with a maps key", () => {
     await page.route("https://maps.googleapis.com/**", (route) => route.fulfill({ status: 500, body: "" }));
     const mapsFailed = page.waitForResponse((response) => response.url().startsWith("https://maps.googleapis.com/"));
     await page.goto(`${server.url}/survey`);
+    await page.getByLabel("Business Address").focus();
     await mapsFailed;
     await untilIdle(page);
     await page.getByLabel("Business Address").fill("9 Oak Ave, Taylors, SC");

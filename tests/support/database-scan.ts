@@ -39,3 +39,22 @@ export async function catalogColumns(db: Kysely<Database>): Promise<{ table: str
   }
   return columns;
 }
+
+/**
+ * Every `table.column` whose stored bytes hold `needle`: each value read as it is stored
+ * (a blob as its bytes, text as UTF-8, anything else as its text on PostgreSQL), so the
+ * full-text index's own tables (FTS5's `_data` blobs, PostgreSQL's tsvector) are read too.
+ */
+export async function storedBytesContaining(needle: string): Promise<string[]> {
+  const db = await getDb();
+  const postgres = engineOf(db) === "postgres";
+  const wanted = Buffer.from(needle);
+  const hits: string[] = [];
+  for (const { table, column } of await catalogColumns(db)) {
+    const value = postgres ? sql`${sql.ref(column)}::text` : sql.ref(column);
+    const rows = await sql<{ value: unknown }>`select ${value} as value from ${sql.table(table)}`.execute(db);
+    const found = rows.rows.some(({ value: stored }) => stored !== null && (Buffer.isBuffer(stored) ? stored : Buffer.from(String(stored))).includes(wanted));
+    if (found) hits.push(`${table}.${column}`);
+  }
+  return hits.sort();
+}

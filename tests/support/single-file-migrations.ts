@@ -8,7 +8,8 @@ import type { DbEngine } from "@/server/db/dialect";
 /*
  * THE OLD WAY, for tests/api/db-migrations-history.test.ts only: src/server/db/migrations.ts as it was at commit
  * 1e6039f, one file that imported the rules of the day (identity keys, search words, services, scores) into old
- * migrations. The migrations of src/server/db/migrations/ must build the same schema and rows from the same data.
+ * migrations, plus 0017 as that file gained it on branch integrate (commit 7fdf126) before the split was merged.
+ * The migrations of src/server/db/migrations/ must build the same schema and rows from the same data.
  */
 
 /** Ordered by name. Never edit an applied migration: add a new one. */
@@ -30,6 +31,7 @@ export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migr
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
+    "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
   };
 }
 
@@ -692,4 +694,16 @@ async function openOutboxKinds(db: Kysely<unknown>, engine: DbEngine): Promise<v
   await db.schema.createIndex("mail_outbox_digest_idx").on("mail_outbox").column("digest_id").execute();
   await db.schema.createIndex("mail_outbox_subject_idx").on("mail_outbox").columns(["kind", "ref_id"]).execute();
   await db.schema.createIndex("mail_outbox_lead_idx").on("mail_outbox").column("lead_id").execute();
+}
+
+/**
+ * 0017: an erased person's words leave the SQLite search index. FTS5 otherwise keeps a
+ * deleted row's terms in its b-tree (only marked deleted) until segments merge; with its
+ * `secure-delete` option (SQLite 3.44+) a delete removes them at once, and an `optimize`
+ * merges away what earlier erasures left. PostgreSQL's index is a plain table: nothing to do.
+ */
+async function eraseForGood(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  if (engine !== "sqlite") return;
+  await sql`insert into lead_search (lead_search, rank) values ('secure-delete', 1)`.execute(db);
+  await sql`insert into lead_search (lead_search) values ('optimize')`.execute(db);
 }

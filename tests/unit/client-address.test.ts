@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tooManyAttemptsText } from "@/components/admin/account/login-form";
-import { addressLimitKey, addressPrefixKeys, clientAddress } from "@/server/http/client-address";
-import { submissionRateLimit } from "@/server/leads/receive-lead";
+import { addressPrefixKeys, clientAddress } from "@/server/http/client-address";
+import { submissionRateLimits } from "@/server/leads/receive-lead";
 
 const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
 
@@ -37,19 +37,15 @@ describe("clientAddress", () => {
   });
 });
 
-describe("addressLimitKey", () => {
-  it("counts an IPv6 address by its /64 and an IPv4 address alone", () => {
-    expect(addressLimitKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
-    expect(addressLimitKey("2001:db8:1:2::ffff")).toBe("2001:db8:1:2::/64");
-    expect(addressLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
-    expect(addressLimitKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
-    expect(addressLimitKey("192.0.2.7")).toBe("192.0.2.7");
-    expect(addressLimitKey("unknown")).toBe("unknown");
-  });
-
-  it("is what the lead submission limits count", () => {
-    expect(submissionRateLimit("contact", "2001:db8:1:2::9").key).toBe(submissionRateLimit("contact", "2001:db8:1:2:ffff::1").key);
-    expect(submissionRateLimit("contact", "2001:db8:1:2::9").key).not.toBe(submissionRateLimit("contact", "2001:db8:1:3::9").key);
+describe("submissionRateLimits", () => {
+  it("is what the lead submission limits count, with the /56 and /48 the address is in, as login counts them", () => {
+    const keys = (address: string) => submissionRateLimits("contact", address).map((window) => window.key);
+    expect(keys("2001:db8:1:2::9")).toEqual(keys("2001:db8:1:2:ffff::1"));
+    expect(keys("2001:db8:1:2::9")).toEqual(["submit:contact:2001:db8:1:2::/64", "submit:contact:2001:db8:1::/56", "submit:contact:2001:db8:1::/48"]);
+    expect(keys("2001:db8:1:3::9")[0]).not.toBe(keys("2001:db8:1:2::9")[0]);
+    expect(keys("2001:db8:1:3::9")[1]).toBe(keys("2001:db8:1:2::9")[1]);
+    expect(submissionRateLimits("contact", "2001:db8:1:2::9").map((window) => window.limit)).toEqual([10, 20, 40]);
+    expect(keys("192.0.2.7")).toEqual(["submit:contact:192.0.2.7"]);
   });
 });
 

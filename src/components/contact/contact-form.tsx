@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -9,7 +8,9 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { storedTouches } from "@/lib/attribution/touch-storage";
 import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
-import { CONTACT_HONEYPOT_FIELD, contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import type { ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import { CONTACT_HONEYPOT_FIELD } from "@/lib/validation/honeypot-fields";
+import { lazyResolver } from "@/lib/validation/lazy-resolver";
 import { projectTypes, type ContactPreset, type ProjectType } from "@/lib/validation/project-types";
 import { initialContactFormState, type ContactFormState } from "@/lib/form-post-state";
 
@@ -17,6 +18,13 @@ type FormValues = Omit<ContactRequestInput, "projectType"> & { projectType: Proj
 
 export const CONTACT_SUCCESS = { title: "Message Sent", description: "Thank you for contacting us. We'll get back to you soon!" };
 export const CONTACT_FAILURE = { title: "Error", description: "There was a problem sending your message. Please try again." };
+
+/** The §5 rules, shared with the endpoint; fetched on the form's first focus, not with the page. */
+const contactValidation = lazyResolver<FormValues>(async () => {
+  const [{ zodResolver }, { contactRequestSchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/contact-request-schema")]);
+  // The form's select may hold "" (the placeholder); the schema rejects it with the §5 message.
+  return zodResolver(contactRequestSchema) as unknown as Resolver<FormValues>;
+});
 
 /**
  * §2/§5 contact form. With scripts it validates in place and posts JSON to
@@ -42,11 +50,7 @@ export function ContactForm({
     message: kept.message ?? "",
     source: preset?.source,
   };
-  const form = useForm<FormValues>({
-    // The form's select may hold "" (the placeholder); the schema rejects it with the §5 message.
-    resolver: zodResolver(contactRequestSchema) as unknown as Resolver<FormValues>,
-    defaultValues: defaults,
-  });
+  const form = useForm<FormValues>({ resolver: contactValidation.resolver, defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
 
   const onValid = async (values: FormValues) => {
@@ -70,7 +74,7 @@ export function ContactForm({
   const id = (field: string) => `${baseId}-${field}`;
 
   return (
-    <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-5" aria-label="Contact form">
+    <form method="post" onSubmit={form.handleSubmit(onValid)} onFocus={contactValidation.preload} noValidate className="relative grid gap-5" aria-label="Contact form">
       {serverState.status === "success" && (
         <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

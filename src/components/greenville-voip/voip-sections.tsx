@@ -8,6 +8,8 @@ import { Card } from "@/components/ui/card";
 import { ContentIcon } from "@/components/ui/content-icon";
 
 const assessmentHref = routes.contact("voip-phone-systems");
+/** The assessment button's label is longer than a 320 px screen's line: it wraps there instead of overflowing. */
+const assessmentButtonClass = "max-w-full whitespace-normal py-2 text-center bg-accent-400 text-brand-950 hover:bg-accent-500";
 
 /** §3 Greenville VoIP, in page order: hero, features, service area, call to action, FAQ. */
 export function VoipHero() {
@@ -18,7 +20,7 @@ export function VoipHero() {
         <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{voipHero.title}</h1>
         <p className="mt-5 max-w-3xl text-lg leading-8 text-brand-100">{voipHero.intro}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink href={assessmentHref} size="lg" className="bg-accent-400 text-brand-950 hover:bg-accent-500">
+          <ButtonLink href={assessmentHref} size="lg" className={assessmentButtonClass}>
             {voipCallToAction.buttonLabel}
           </ButtonLink>
           <ButtonLink href={site.phone.href} size="lg" variant="outline" className="border-white/70 bg-transparent text-white hover:bg-white/10">
@@ -79,7 +81,7 @@ export function VoipCallToAction() {
           {voipCallToAction.title}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-brand-100">{voipCallToAction.text}</p>
-        <ButtonLink href={assessmentHref} size="lg" className="mt-6 bg-accent-400 text-brand-950 hover:bg-accent-500">
+        <ButtonLink href={assessmentHref} size="lg" className={`mt-6 ${assessmentButtonClass}`}>
           {voipCallToAction.buttonLabel}
         </ButtonLink>
         <p className="mt-4 text-sm text-brand-100">{voipCallToAction.note}</p>

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -10,7 +9,9 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { storedTouches } from "@/lib/attribution/touch-storage";
 import { FORM_REFERRER_FIELD } from "@/lib/attribution/visit-signals";
-import { SURVEY_HONEYPOT_FIELD, surveyDefaults, surveySchema } from "@/lib/validation/survey-schema";
+import { SURVEY_HONEYPOT_FIELD } from "@/lib/validation/honeypot-fields";
+import { lazyResolver } from "@/lib/validation/lazy-resolver";
+import { surveyDefaults } from "@/lib/validation/survey-defaults";
 import { surveyServices } from "@/lib/validation/survey-services";
 import { routes } from "@/lib/routes";
 import { initialSurveyFormState, type SurveyFormState } from "@/lib/form-post-state";
@@ -39,6 +40,12 @@ interface FormValues {
   website?: string;
 }
 
+/** The §5 rules, shared with the endpoint; fetched on the form's first focus, not with the page. */
+const surveyValidation = lazyResolver<FormValues>(async () => {
+  const [{ zodResolver }, { surveySchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/survey-schema")]);
+  return zodResolver(surveySchema) as unknown as Resolver<FormValues>;
+});
+
 /**
  * §2/§4/§5 connectivity interest survey: idle → submitting → Thank You, or back to idle
  * on error. Without scripts it posts to its page, which renders it again with `serverState`.
@@ -48,10 +55,7 @@ export function SurveyForm({ mapsApiKey, serverState = initialSurveyFormState }:
   const baseId = useId();
   // Values the server kept after a no-script submission with errors.
   const kept = { ...surveyDefaults, ...(serverState.values as Partial<FormValues> | undefined) };
-  const form = useForm<FormValues>({
-    resolver: zodResolver(surveySchema) as unknown as Resolver<FormValues>,
-    defaultValues: kept,
-  });
+  const form = useForm<FormValues>({ resolver: surveyValidation.resolver, defaultValues: kept });
   const { errors, isSubmitting } = form.formState;
   const addressRef = useRef<HTMLInputElement | null>(null);
   usePlacesAutocomplete(mapsApiKey, addressRef, (address) => form.setValue("address", address, { shouldValidate: true }));
@@ -103,7 +107,7 @@ export function SurveyForm({ mapsApiKey, serverState = initialSurveyFormState }:
   });
 
   return (
-    <form method="post" onSubmit={form.handleSubmit(onValid)} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
+    <form method="post" onSubmit={form.handleSubmit(onValid)} onFocus={surveyValidation.preload} noValidate className="relative grid gap-8" aria-label="Connectivity survey">
       {serverState.status === "failed" && (
         <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

@@ -36,8 +36,9 @@ function loadPlacesLibrary(apiKey: string): Promise<void> {
 /**
  * §5 address suggestions: US addresses of type "address"; choosing one fills the
  * field with the formatted address. Loaded only when a key is configured and only
- * once the page is idle; any set-up error is ignored (§8) and the field stays a
- * plain text input.
+ * once the visitor focuses the address field (issue 32: a visitor who never reaches
+ * it never downloads the maps library); any set-up error is ignored (§8) and the field
+ * stays a plain text input.
  */
 export function usePlacesAutocomplete(
   apiKey: string | undefined,
@@ -66,11 +67,15 @@ export function usePlacesAutocomplete(
         // Suggestions are a convenience: the address can always be typed.
       }
     };
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    const handle = idle(() => void start());
+    const input = inputRef.current;
+    if (!input) return;
+    const onFocus = () => void start();
+    // Already focused when the form hydrated: the visitor is there now.
+    if (document.activeElement === input) onFocus();
+    else input.addEventListener("focus", onFocus, { once: true });
     return () => {
       cancelled = true;
-      (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+      input.removeEventListener("focus", onFocus);
     };
     // onSelect is stable for the life of the form; re-running would load the library again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

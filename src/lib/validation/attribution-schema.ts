@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import "./zod-config";
 import { CLICK_ID_MAX, HOST_MAX, LANDING_PAGE_MAX, SIGNAL_TEXT_MAX } from "../attribution/visit-signals";
+import { withoutSpoofingControls } from "./limits";
 
 /*
  * The attribution part of the contact and survey schemas: the first and the last touch
@@ -29,7 +30,7 @@ function droppable(...checks: Parameters<ReturnType<typeof z.string>["check"]>) 
   return z.catch(z.nullable(z.pipe(z.string().check(z.trim(), ...checks), z.transform((value: string) => (value === "" ? null : value)))), null);
 }
 
-const text = droppable(z.maxLength(SIGNAL_TEXT_MAX), z.regex(NO_CONTROL));
+const text = droppable(z.overwrite(withoutSpoofingControls), z.trim(), z.maxLength(SIGNAL_TEXT_MAX), z.regex(NO_CONTROL));
 const clickId = droppable(z.maxLength(CLICK_ID_MAX), z.regex(CLICK_ID));
 
 /** When the touch happened; when it is missing or unbelievable, the time the submission arrived. */

@@ -4,13 +4,12 @@ import "./zod-config";
 import { attributionShape } from "./attribution-schema";
 import { LIMITS } from "./limits";
 import { contactPresetValues, projectTypeValues } from "./project-types";
-import { emailField, textField } from "./text-field";
-
-export const CONTACT_HONEYPOT_FIELD = "website";
+import { CONTACT_HONEYPOT_FIELD } from "./honeypot-fields";
+import { emailField, nameField, textField } from "./text-field";
 
 /** §5 contact form: one schema for the form and the API. */
 export const contactRequestSchema = z.object({
-  name: textField(
+  name: nameField(
     "Name must be at least 2 characters.",
     z.minLength(2, "Name must be at least 2 characters."),
     z.maxLength(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters.`),

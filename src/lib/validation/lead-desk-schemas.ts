@@ -8,7 +8,7 @@ import { callOutcomes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, le
 import { leadChannels } from "../attribution/touch";
 import { projectTypeValues } from "./project-types";
 import { surveyServiceValues } from "./survey-services";
-import { textField } from "./text-field";
+import { nameField, textField } from "./text-field";
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,8 +113,8 @@ const QUICK_ADD_REACH = "Give an e-mail address or a phone number.";
  */
 export const leadCreateSchema = z
   .object({
-    name: textField("The name is text.", z.minLength(1, "Enter the name."), z.maxLength(LIMITS.nameMax, `A name is at most ${LIMITS.nameMax} characters.`)),
-    business: z._default(textField("The business is text.", z.maxLength(LIMITS.businessNameMax, `A business name is at most ${LIMITS.businessNameMax} characters.`)), ""),
+    name: nameField("The name is text.", z.minLength(1, "Enter the name."), z.maxLength(LIMITS.nameMax, `A name is at most ${LIMITS.nameMax} characters.`)),
+    business: z._default(nameField("The business is text.", z.maxLength(LIMITS.businessNameMax, `A business name is at most ${LIMITS.businessNameMax} characters.`)), ""),
     email: z._default(
       textField(QUICK_ADD_EMAIL, z.maxLength(LIMITS.emailMax, QUICK_ADD_EMAIL), z.refine((value: string) => value === "" || z.regexes.email.test(value), QUICK_ADD_EMAIL)),
       "",

@@ -29,3 +29,12 @@ export const LIMITS = {
 // eslint-disable-next-line no-control-regex -- matching the control character is the point
 export const NO_NUL = /^[^\u0000]*$/;
 export const INVALID_CHARACTER = "Contains a character that is not allowed.";
+
+/**
+ * Bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the line and paragraph
+ * separators (U+2028, U+2029): in a name or a campaign they could reorder or break what the
+ * owner's screens show. Removed from names, business names and utm values as they are stored.
+ */
+export const SPOOFING_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+export const withoutSpoofingControls = (value: string) => value.replace(SPOOFING_CONTROLS, "");

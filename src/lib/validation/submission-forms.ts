@@ -1,5 +1,6 @@
-import { CONTACT_HONEYPOT_FIELD, type ContactRequestData, contactRequestSchema } from "./contact-request-schema";
-import { SURVEY_HONEYPOT_FIELD, type SurveyData, surveySchema } from "./survey-schema";
+import { type ContactRequestData, contactRequestSchema } from "./contact-request-schema";
+import { CONTACT_HONEYPOT_FIELD, SURVEY_HONEYPOT_FIELD } from "./honeypot-fields";
+import { type SurveyData, surveySchema } from "./survey-schema";
 
 /*
  * What each kind of lead the site takes is, for every part of the app that reads or

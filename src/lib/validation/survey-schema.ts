@@ -2,11 +2,11 @@
 import * as z from "zod/mini";
 import "./zod-config";
 import { attributionShape } from "./attribution-schema";
+import { SURVEY_HONEYPOT_FIELD } from "./honeypot-fields";
 import { LIMITS } from "./limits";
 import { surveyServiceValues } from "./survey-services";
-import { emailField, textField } from "./text-field";
+import { emailField, nameField, textField } from "./text-field";
 
-export const SURVEY_HONEYPOT_FIELD = "website";
 
 /**
  * 100000 → "100,000". Not toLocaleString: the first call sets up Intl's number formatting,
@@ -26,7 +26,7 @@ function countField(message: string, min: number, max: number) {
 
 /** §5 survey form: one schema for the form and the API. */
 export const surveySchema = z.object({
-  businessName: textField(
+  businessName: nameField(
     "Business name is required",
     z.minLength(2, "Business name is required"),
     z.maxLength(LIMITS.businessNameMax, `Business name must be at most ${LIMITS.businessNameMax} characters`),
@@ -70,18 +70,3 @@ export const surveySchema = z.object({
 
 export type SurveyInput = z.input<typeof surveySchema>;
 export type SurveyData = z.output<typeof surveySchema>;
-
-export const surveyDefaults = {
-  businessName: "",
-  email: "",
-  phoneNumber: "",
-  address: "",
-  employeeCount: 1,
-  deviceCount: 0,
-  primaryInternetUse: "",
-  usesStreaming: false,
-  hasPublicWifi: false,
-  phoneCount: 0,
-  interestedServices: [] as string[],
-  additionalComments: "",
-};

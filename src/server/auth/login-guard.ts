@@ -2,7 +2,7 @@ import pLimit from "p-limit";
 import { rateLimitMultiplier } from "@/server/config";
 import { type AttemptWindow, clearThrottle, pruneLoginThrottle, reserveLoginAttemptCounts, type ThrottleSchedule } from "@/server/auth/login-throttle";
 import { consumeRateLimit, resetRateLimit } from "@/server/rate-limits/rate-limits";
-import { addressPrefixKeys } from "@/server/http/client-address";
+import { addressLimitWindows } from "@/server/http/client-address";
 import { checkDeviceCookie } from "./device-cookie";
 import { verifyPassword } from "./password-hash";
 
@@ -16,7 +16,7 @@ import { verifyPassword } from "./password-hash";
  *   on its own: `KNOWN_BROWSER_FAILURE_LIMIT` per device, then 429 for that device only.
  *   Whatever happens elsewhere cannot lock the owner out of it.
  * - Any other browser is limited per client address, `LOGIN_FAILURE_LIMIT` (IPv6: per /64,
- *   and more loosely per /56 and /48, `COARSER_IPV6_LIMITS`), per username by a progressive
+ *   and more loosely per /56 and /48: `addressLimitWindows`), per username by a progressive
  *   slowdown, `UNKNOWN_BROWSER_THROTTLE` (the account is never locked, but guesses from all
  *   addresses together are bounded), and by the site's budget of password checks,
  *   `UNKNOWN_BROWSER_PASSWORD_BUDGET`, which bounds a flood from many addresses with many
@@ -27,12 +27,6 @@ import { verifyPassword } from "./password-hash";
 
 /** Login attempts allowed per client address (IPv4) or IPv6 /64 from unknown browsers, in a fixed window. */
 export const LOGIN_FAILURE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
-
-/** The same count per larger IPv6 prefix, in the same window: a subscriber's whole /56 or /48. */
-export const COARSER_IPV6_LIMITS = [
-  { prefixLength: 56, limit: 10 },
-  { prefixLength: 48, limit: 20 },
-] as const;
 
 /** Failed logins allowed per known browser (device cookie), in a fixed window. */
 export const KNOWN_BROWSER_FAILURE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
@@ -109,12 +103,7 @@ export function unknownBrowserSchedule(): ThrottleSchedule {
 
 /** The per-address counts of an unknown browser: the IPv4 address, or the IPv6 /64, /56 and /48. */
 function addressWindows(address: string): AttemptWindow[] {
-  const limits = [{ prefixLength: 64, limit: LOGIN_FAILURE_LIMIT.limit }, ...COARSER_IPV6_LIMITS];
-  return addressPrefixKeys(address, limits.map((entry) => entry.prefixLength)).map((key, index) => ({
-    key: `login:addr:${key}`,
-    limit: scaled(limits[index]!.limit),
-    windowMs: LOGIN_FAILURE_LIMIT.windowMs,
-  }));
+  return addressLimitWindows("login:addr:", address, LOGIN_FAILURE_LIMIT.limit).map(({ key, limit }) => ({ key, limit: scaled(limit), windowMs: LOGIN_FAILURE_LIMIT.windowMs }));
 }
 
 /** Counts a login attempt against the limits that apply to it, before any password is checked. */

@@ -155,6 +155,9 @@ const int8AsNumber = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** `journal_size_limit`: the WAL file kept after a checkpoint, at most. */
+const WAL_SIZE_LIMIT_BYTES = 1024 * 1024;
+
 function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") createPrivateFile(file);
   const database = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
@@ -165,6 +168,9 @@ function openSqlite(file: string): SQLite.Database {
   database.pragma("foreign_keys = ON");
   // A deleted lead must not linger in free pages or slack space of the file: SQLite zeroes them.
   database.pragma("secure_delete = ON");
+  // After a checkpoint the WAL is cut back to this size, so old frames (an erased person's
+  // rows among them) do not sit in a WAL grown by a busy hour (docs/privacy-controls.md).
+  database.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   closeOnExit(database);
   return database;
 }

@@ -3,7 +3,7 @@ import { site } from "@/content/site";
 import type { LeadDetail, TimelineEntry } from "@/lib/lead-desk";
 import { leadServiceLabel } from "@/lib/lead-services";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { fillReplyTemplate, type ReplyContext, type ReplyFields, type ReplyTemplateList } from "@/lib/reply-templates";
+import { fillReplySubject, fillReplyTemplate, type ReplyContext, type ReplyFields, type ReplyTemplateList } from "@/lib/reply-templates";
 import type { LeadReply } from "@/lib/validation/reply-schemas";
 import { mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
@@ -65,7 +65,7 @@ export async function replyContext(leadId: number): Promise<ReplyContext | undef
   const fields = await replyFieldsOf(db, lead);
   const templates = (await listReplyTemplates(db)).map((template) => ({
     ...template,
-    subject: fillReplyTemplate(template.subject, fields),
+    subject: fillReplySubject(template.subject, fields),
     body: fillReplyTemplate(template.body, fields),
   }));
   return { to: lead.email, mailEnabled: mailConfig() !== null, fields, templates };

@@ -27,12 +27,19 @@ function canonical(address: ipaddr.IPv4 | ipaddr.IPv6): string {
 }
 
 /**
- * What rate limits count an address as. One IPv6 subscriber is usually given a whole /64
- * (and can pick any of its 2^64 addresses), so IPv6 addresses are counted per /64 prefix;
- * an IPv4 address is counted alone.
+ * The IPv6 prefixes a rate limit counts a client under, finest first, each allowing twice
+ * the one before: a subscriber holding a /56 or a /48 cannot multiply a per-/64 limit by
+ * rotating through its 256 or 65,536 /64s. Login and the forms both count this way.
  */
-export function addressLimitKey(address: string): string {
-  return addressPrefixKeys(address, [64])[0]!;
+export const IPV6_LIMIT_PREFIXES = [64, 56, 48] as const;
+
+/**
+ * The counters a hit from `address` is counted under, each with its limit: an IPv4 address
+ * alone with `limit`, an IPv6 address per /64 with `limit`, per /56 with twice and per /48
+ * with four times that (`IPV6_LIMIT_PREFIXES`). `prefix` starts each key.
+ */
+export function addressLimitWindows(prefix: string, address: string, limit: number): { key: string; limit: number }[] {
+  return addressPrefixKeys(address, IPV6_LIMIT_PREFIXES).map((key, index) => ({ key: `${prefix}${key}`, limit: limit * 2 ** index }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { type Database, isRowId } from "@/server/db/schema";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
 import { rewriteLeadWebhooks } from "@/server/mail/lead-webhook";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
+import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 
 /** One stored form submission: a contact request or a survey, by its row id. */
 export type Submission = { kind: SubmissionKind; id: number };
@@ -22,11 +23,13 @@ const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submiss
 export async function eraseSubmission(submission: Submission, audit?: AuditRecorder): Promise<boolean> {
   if (!isRowId(submission.id)) return false;
   const db = await getDb();
-  return db.transaction().execute(async (trx) => {
+  const erased = await db.transaction().execute(async (trx) => {
     const erased = await eraseSubmissionWithin(trx, submission);
     if (erased) await audit?.({ action: `${submission.kind}.deleted`, target: { kind: submission.kind, id: submission.id } }, trx);
     return erased;
   });
+  if (erased) await reclaimErasedRows(db);
+  return erased;
 }
 
 /**

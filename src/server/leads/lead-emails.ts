@@ -36,57 +36,43 @@ export function buildLeadEmail<Kind extends SubmissionKind>(kind: Kind, data: Su
 /** The business hours as the contact page gives them. */
 const hours = [site.hours.regular.weekdays, site.hours.regular.weekends];
 
+/** A name the greeting may repeat: letters (and their accents), spaces, hyphens and apostrophes, at most 40 characters. */
+const LOOKS_LIKE_A_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’-]{0,39}$/u;
+
+/** "Hi Dana," for a name that looks like one, by its first word; else "Hello,". */
+export function acknowledgementGreeting(name: string | null): string {
+  const trimmed = name?.trim() ?? "";
+  if (!LOOKS_LIKE_A_NAME.test(trimmed)) return "Hello,";
+  return `Hi ${trimmed.split(/\s+/)[0]},`;
+}
+
 /**
- * The e-mail a visitor gets for a submission (docs/lead-mail.md): in the business's
- * voice, what happens next, the hours and the phone number, and a copy of what they sent,
- * field by field as the owner's e-mail lists them. To the address the submission gave,
- * from MAIL_FROM, with answers going to the owner (`replyTo`).
+ * The e-mail a visitor gets for a submission (docs/lead-mail.md): in the business's voice,
+ * thanks, what happens next, the hours and the phone number, and what they chose from the
+ * form's lists. Nothing they typed is repeated but a first name that looks like a name, so
+ * a stranger's address on the form gets our words only. To the address the submission
+ * gave, from MAIL_FROM, with answers going to the owner (`replyTo`).
  */
 export function buildAcknowledgementEmail<Kind extends SubmissionKind>(
   kind: Kind,
   data: SubmissionData[Kind],
   mail: { from: string; replyTo: string },
 ): OutboxMessage {
-  const { form, email, acknowledgement } = leadKinds[kind];
-  const copy = fieldTexts(form, data, email.show)
-    .filter(({ name }) => !(acknowledgement.leaveOut as readonly string[]).includes(name))
-    .map(({ label, value }) => [label, String(value)] as const);
-  const greeting = acknowledgement.greeting(data);
-  const thanks = `Thank you for contacting ${site.name}. This e-mail confirms that what you sent reached us.`;
+  const { acknowledgement } = leadKinds[kind];
+  const greeting = acknowledgementGreeting(acknowledgement.name(data));
+  const chosen = acknowledgement.chosen(data);
+  const thanks = `Thank you for contacting ${site.name}. This e-mail confirms that your request reached us.`;
+  const about = chosen ? `You asked about: ${chosen}.` : null;
   const next = `What happens next: ${acknowledgement.next} If it is urgent, call us at ${site.phone.display}.`;
   const signature = [site.name, `${site.phone.display} · ${site.email}`, site.url];
   const why = `You are receiving this because this address was entered on a form at ${site.url}. If that was not you, reply to this e-mail and we will remove your details.`;
+  const paragraphs = [greeting, thanks, ...(about ? [about] : []), next];
 
-  const text = [
-    greeting,
-    "",
-    thanks,
-    "",
-    next,
-    "",
-    "Our hours",
-    ...hours,
-    "",
-    "What you sent us",
-    ...copy.map(([label, value]) => `${label}: ${value}`),
-    "",
-    ...signature,
-    "",
-    why,
-  ].join("\n");
-
-  const rows = copy
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:#475569;font-weight:600">${escapeHtml(label)}</th>` +
-        `<td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
+  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), "Our hours", ...hours, "", ...signature, "", why].join("\n");
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">` +
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p><p>${escapeHtml(next)}</p>` +
+    paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("") +
     `<h2 style="font-size:16px;margin:20px 0 4px">Our hours</h2><p style="margin:0">${hours.map(escapeHtml).join("<br>")}</p>` +
-    `<h2 style="font-size:16px;margin:20px 0 4px">What you sent us</h2><table cellspacing="0" cellpadding="0">${rows}</table>` +
     `<p style="margin-top:20px">${signature.map(escapeHtml).join("<br>")}</p>` +
     `<p style="color:#475569;font-size:13px">${escapeHtml(why)}</p></body></html>`;
 

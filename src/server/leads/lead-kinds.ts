@@ -22,14 +22,15 @@ export interface LeadKind<Data, Stored> {
   readonly csv: { readonly show: Shown<Stored, string> };
   /**
    * The e-mail that tells the visitor their submission arrived (src/server/leads/lead-emails.ts):
-   * its subject, greeting and what happens next; their copy lists the fields as the owner's
-   * e-mail shows them, but for those the visitor did not type.
+   * a fixed text that repeats nothing typed, so the form cannot send anyone a stranger's
+   * words. `name` is what it may greet them by, if it looks like a name; `chosen` what they
+   * picked from the form's lists.
    */
   readonly acknowledgement: {
     readonly subject: string;
-    greeting(data: Data): string;
+    name(data: Data): string | null;
+    chosen(data: Data): string | null;
     readonly next: string;
-    readonly leaveOut: readonly (keyof Data & string)[];
   };
 }
 
@@ -54,9 +55,9 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
     },
     acknowledgement: {
       subject: "We received your message",
-      greeting: (data) => `Hi ${data.name},`,
+      name: (data) => data.name,
+      chosen: (data) => projectTypeLabel(data.projectType),
       next: "We read every request ourselves and will call or e-mail you within one business day to talk it through.",
-      leaveOut: ["source"],
     },
   },
   survey: {
@@ -80,9 +81,10 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
     },
     acknowledgement: {
       subject: "We received your connectivity survey",
-      greeting: () => "Hello,",
+      // A survey names a business, not a person.
+      name: () => null,
+      chosen: (data) => (data.interestedServices.length ? data.interestedServices.map(surveyServiceLabel).join(", ") : null),
       next: "We will look through your answers and call or e-mail you within one business day with what we would recommend for your business.",
-      leaveOut: [],
     },
   },
 };

@@ -3,6 +3,7 @@ import { recordAudit } from "@/server/audit/audit-log";
 import { leadRetentionMonths } from "@/server/config";
 import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
+import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import type { Database } from "@/server/db/schema";
 import { leadSearchBody } from "@/server/leads/lead-identity";
 import { eraseLeadWithin } from "./erase-lead";
@@ -73,6 +74,7 @@ export async function applyLeadRetention(now = Date.now(), months = leadRetentio
   }
   if (result.erased + result.reduced > 0) {
     await recordAudit(db, null, { action: "retention.applied", detail: { erased: result.erased, reduced: result.reduced, months } }, now);
+    await reclaimErasedRows(db);
   }
   return result;
 }

@@ -7,7 +7,7 @@ import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/
 import { type Database, writeBoolean } from "@/server/db/schema";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
-import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
 import { qualifySurvey } from "./lead-qualification";
 import type { SubmissionTouches } from "./lead-touches";
@@ -280,8 +280,11 @@ export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: Submiss
 /** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
 export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
 
-/** The e-mail that tells the visitor their submission arrived, and the counter that keeps their address to one an hour. */
-export type LeadAcknowledgement = { message: OutboxMessage; allowance: NotificationAllowance };
+/**
+ * The e-mail that tells the visitor their submission arrived, the counter that keeps their
+ * mailbox to one an hour and the site's hourly cap (`acknowledgementAllowances` in receive-lead.ts).
+ */
+export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbox: NotificationAllowance; site: NotificationAllowance } };
 
 /**
  * Writes one submission through `trx`, the transaction of the request that brought it
@@ -310,14 +313,20 @@ export async function storeSubmission(
 
 /**
  * Queues the visitor's acknowledgement through `trx` (docs/lead-mail.md): none for a
- * folded submission (its twin was acknowledged) or one joining a Spam lead, and none
- * when its address already had one in the last hour. Only a message that is queued
- * counts against the address. False when none was queued.
+ * folded submission (its twin was acknowledged) or one joining a Spam lead, none when
+ * its mailbox already had one in the last hour, and none past the site's hourly cap.
+ * Only a message that is queued counts against the mailbox and the cap. False when none
+ * was queued.
  */
 export async function queueAcknowledgement(trx: Kysely<Database>, attached: AttachedSubmission, acknowledgement: LeadAcknowledgement, now: number): Promise<boolean> {
   if (attached.folded || attached.leadIsSpam) return false;
-  const { key, limit, windowMs } = acknowledgement.allowance;
-  if (!(await consumeRateLimit(key, limit, windowMs, now, trx)).allowed) return false;
+  const { mailbox, site } = acknowledgement.allowances;
+  if (!(await consumeRateLimit(mailbox.key, mailbox.limit, mailbox.windowMs, now, trx)).allowed) return false;
+  if (!(await consumeRateLimit(site.key, site.limit, site.windowMs, now, trx)).allowed) {
+    // The site's cap skipped it: the mailbox may still have its one this hour.
+    await releaseRateLimitHit(mailbox.key, now, trx);
+    return false;
+  }
   await enqueueOutboxMessage(trx, { kind: "acknowledgement", refId: attached.submissionId, leadId: attached.leadId, message: acknowledgement.message, now });
   return true;
 }

@@ -1,17 +1,20 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
+import { acknowledgementsPerHour, leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
-import { addressLimitKey, clientAddress } from "@/server/http/client-address";
+import type { Database } from "@/server/db/schema";
+import { addressLimitWindows, clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import type { NotificationAllowance } from "@/server/mail/mail-outbox";
 import { kickOutbox } from "@/server/mail/outbox-worker";
 import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-emails";
-import { emailKey } from "./lead-identity";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "./lead-store";
 import { siteHosts, submissionTouches } from "./lead-touches";
+
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
   | { status: "rate-limited"; retryAfterSeconds: number }
@@ -23,7 +26,7 @@ export type LeadOutcome =
  * Every lead the site takes, posted as JSON (src/server/leads/receive-lead.ts) or by a
  * form without scripts (lead-form-post.ts), comes through here: validated with its
  * kind's schema, then, in one transaction, counted against the client's rate limit
- * (a bot's filled honeypot too), and stored with the e-mail that tells the owner.
+ * (IPv6 per /64, /56 and /48; a bot's filled honeypot too), and stored with the e-mail that tells the owner.
  * Once acknowledged, it is kept and will be e-mailed even if SMTP is down at that
  * moment; past LEAD_EMAILS_PER_HOUR in an hour, its e-mail waits for the hourly digest.
  * The visitor's acknowledgement e-mail is queued in the same transaction (unless
@@ -36,19 +39,25 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   if (!parsed.success) return { status: "invalid", issues: parsed.error };
   const data: SubmissionData[Kind] = parsed.data;
   const mail = mailConfig();
-  const { key, limit, windowMs } = submissionRateLimit(kind, clientAddress);
+  const limits = submissionRateLimits(kind, clientAddress);
+  // Read before the transaction: the first use creates the HMAC key in the settings table.
+  const acknowledgement: LeadAcknowledgement | undefined =
+    mail && leadAcknowledgementEnabled()
+      ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowances: await acknowledgementAllowances(data.email) }
+      : undefined;
 
   const db = await getDb();
   const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
     const now = Date.now();
-    const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
-    if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    // Every window counts the hit; the client waits for the one that ends last.
+    let refusedFor = 0;
+    for (const { key, limit, windowMs } of limits) {
+      const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
+      if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
+    }
+    if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
     if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
-    const acknowledgement: LeadAcknowledgement | undefined =
-      mail && leadAcknowledgementEnabled()
-        ? { message: buildAcknowledgementEmail(kind, data, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo }), allowance: acknowledgementAllowance(data.email) }
-        : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
     const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
@@ -58,17 +67,61 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   return outcome;
 }
 
-/** A visitor's address gets at most one acknowledgement in this long. */
+/** A visitor's mailbox gets at most one acknowledgement in this long, and all of them together `ACKNOWLEDGEMENTS_PER_HOUR`. */
 export const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60 * 1000;
 
+/** The settings row holding the key of the mailbox counters' HMAC, generated once by whichever instance needs it first. */
+export const ACKNOWLEDGEMENT_KEY_SETTING = "acknowledgement_mailbox_key";
+
+/** Mail services known to ignore dots in the local part. */
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
 /**
- * The counter that keeps an address to one acknowledgement an hour, in the rate-limit
- * table. Its key holds the SHA-256 of the address as leads are matched on (trimmed, lower
- * case), never the address: erasing a person must leave no row that holds it.
+ * The mailbox an address delivers to, as far as we can tell from outside: lower case, a
+ * `+tag` dropped, and for Gmail the dots of the local part too (googlemail.com is gmail.com).
+ * `target`, `t.arget` and `target+a` at one Gmail box are one recipient.
  */
-export function acknowledgementAllowance(address: string): NotificationAllowance {
-  const normalised = emailKey(address) ?? "";
-  return { key: `acknowledgement:${createHash("sha256").update(normalised).digest("hex")}`, limit: 1, windowMs: ACKNOWLEDGEMENT_WINDOW_MS };
+export function normalisedMailbox(address: string): string {
+  const trimmed = address.trim().toLowerCase();
+  const at = trimmed.lastIndexOf("@");
+  if (at < 1) return trimmed;
+  let local = trimmed.slice(0, at).split("+")[0]!;
+  let domain = trimmed.slice(at + 1);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * The counters an acknowledgement is counted against, in the rate-limit table: its mailbox's
+ * (one an hour), keyed by an HMAC of the normalised mailbox under a random key kept in the
+ * settings table (`ACKNOWLEDGEMENT_KEY_SETTING`), never the address or a plain hash that a
+ * list of addresses could be matched against; and the site's (`ACKNOWLEDGEMENTS_PER_HOUR`
+ * for all instances together), so many mailboxes cannot turn the form into a mailer.
+ */
+export async function acknowledgementAllowances(address: string): Promise<{ mailbox: NotificationAllowance; site: NotificationAllowance }> {
+  return {
+    mailbox: { key: await mailboxCounterKey(address), limit: 1, windowMs: ACKNOWLEDGEMENT_WINDOW_MS },
+    site: { key: "acknowledgements", limit: acknowledgementsPerHour(), windowMs: ACKNOWLEDGEMENT_WINDOW_MS },
+  };
+}
+
+/** The key of `address`'s once-an-hour counter, the HMAC key created if this is the first. */
+async function mailboxCounterKey(address: string): Promise<string> {
+  const secret = (await getSetting(ACKNOWLEDGEMENT_KEY_SETTING)) ?? (await setSettingIfAbsent(ACKNOWLEDGEMENT_KEY_SETTING, randomBytes(32).toString("base64url")));
+  return counterKey(secret, address);
+}
+
+/** The once-an-hour counters of these addresses, read through `executor` (an erasure's transaction), for deleting them. */
+export async function mailboxCounterKeysWithin(executor: Kysely<Database>, addresses: readonly string[]): Promise<string[]> {
+  const secret = await executor.selectFrom("settings").select("value").where("key", "=", ACKNOWLEDGEMENT_KEY_SETTING).executeTakeFirst();
+  return secret ? [...new Set(addresses.map((address) => counterKey(secret.value, address)))] : [];
+}
+
+function counterKey(secret: string, address: string): string {
+  return `acknowledgement:${createHmac("sha256", secret).update(normalisedMailbox(address)).digest("hex")}`;
 }
 
 /** The window LEAD_EMAILS_PER_HOUR counts in; a digest goes out when one that overflowed ends. */
@@ -83,16 +136,20 @@ export function leadEmailAllowance(): NotificationAllowance {
   return { key: "lead-emails", limit: leadEmailsPerHour(), windowMs: LEAD_EMAIL_WINDOW_MS };
 }
 
-/** Per client address and per form: plenty for a person, a wall for a script. */
+/** Per client address (IPv6: per /64) and per form: plenty for a person, a wall for a script. */
 export const SUBMISSION_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
 
-/** The limit a submission of `kind` from `clientAddress` is counted against (IPv6 per /64). */
-export function submissionRateLimit(kind: SubmissionKind, clientAddress: string) {
-  return {
-    key: `submit:${kind}:${addressLimitKey(clientAddress)}`,
-    limit: Math.round(SUBMISSION_RATE_LIMIT.limit * rateLimitMultiplier()),
+/**
+ * The limits a submission of `kind` from `clientAddress` is counted against, as login counts
+ * addresses: an IPv4 address alone; an IPv6 address per /64, and twice and four times as
+ * loosely per /56 and /48 (`addressLimitWindows`). The first is the client's own.
+ */
+export function submissionRateLimits(kind: SubmissionKind, clientAddress: string) {
+  return addressLimitWindows(`submit:${kind}:`, clientAddress, SUBMISSION_RATE_LIMIT.limit).map(({ key, limit }) => ({
+    key,
+    limit: Math.round(limit * rateLimitMultiplier()),
     windowMs: SUBMISSION_RATE_LIMIT.windowMs,
-  };
+  }));
 }
 
 /**

@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 import { site } from "@/content/site";
 import { leadServiceLabel } from "@/lib/lead-services";
 import { routes } from "@/lib/routes";
-import { type LeadWebhookConfig, leadWebhookConfig } from "@/server/config";
+import { type LeadWebhookConfig, leadWebhookConfig, leadWebhookContactDetails, leadWebhookPerHour } from "@/server/config";
 import { enqueueWebhook } from "@/server/mail/mail-outbox";
+import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
 import type { Database } from "@/server/db/schema";
 
 /**
@@ -40,16 +41,75 @@ export type LeadWebhookBody = {
   };
 };
 
+/** The window LEAD_WEBHOOK_PER_HOUR counts in; the summary of the leads past it is posted when it ends. */
+export const WEBHOOK_WINDOW_MS = 60 * 60 * 1000;
+
+/** The body of the one post that stands for the leads past LEAD_WEBHOOK_PER_HOUR in an hour. */
+export type LeadWebhookSummaryBody = { event: "leads.summary"; id: string; createdAt: string; text: string; count: number; url: string };
+
 /**
  * Queues the webhook of a lead created by `trx`, when a webhook is configured; nothing
  * otherwise. The body is stored as it will be posted (no secret in it: the signature is
- * made at each attempt). Returns whether one was queued, so the caller wakes the worker.
+ * made at each attempt). Within LEAD_WEBHOOK_PER_HOUR (all instances together, one
+ * counter in the rate-limit table) the lead gets a post of its own; past it, it is counted
+ * in the hour's one summary post, queued for when the hour ends, so a flood of leads
+ * cannot flood the owner's chat. Returns whether anything was queued or counted.
  */
 export async function queueLeadWebhook(trx: Kysely<Database>, leadId: number, now: number, config = leadWebhookConfig()): Promise<boolean> {
   if (!config) return false;
+  const hit = await consumeRateLimit(WEBHOOK_COUNTER, leadWebhookPerHour(), WEBHOOK_WINDOW_MS, now, trx);
+  if (!hit.allowed) {
+    await countInSummary(trx, now + hit.retryAfterSeconds * 1000, now);
+    return true;
+  }
   const body = await leadWebhookBody(trx, leadId, { id: randomUUID(), createdAt: new Date(now).toISOString() });
   await enqueueWebhook(trx, { leadId, body: JSON.stringify(body), now });
   return true;
+}
+
+const WEBHOOK_COUNTER = "lead-webhooks";
+
+/** Adds one lead to the summary post due at `windowEnd`, queueing it with the first. */
+async function countInSummary(trx: Kysely<Database>, windowEnd: number, now: number): Promise<void> {
+  const pending = await trx
+    .selectFrom("mail_outbox")
+    .select(["id", "payload"])
+    .where("kind", "=", "webhook")
+    .where("lead_id", "is", null)
+    .where("status", "=", "pending")
+    .where("attempts", "=", 0)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  const leadsUrl = `${site.url}${routes.adminLeads}`;
+  const summary = (count: number, delivery: Pick<LeadWebhookSummaryBody, "id" | "createdAt">): LeadWebhookSummaryBody => ({
+    event: "leads.summary",
+    ...delivery,
+    text: `${count} more new ${count === 1 ? "lead" : "leads"} in the last hour – ${leadsUrl}`,
+    count,
+    url: leadsUrl,
+  });
+  if (pending) {
+    const body = JSON.parse(pending.payload) as LeadWebhookSummaryBody;
+    await trx.updateTable("mail_outbox").set({ payload: JSON.stringify(summary(body.count + 1, body)) }).where("id", "=", pending.id).execute();
+    return;
+  }
+  const body = summary(1, { id: randomUUID(), createdAt: new Date(now).toISOString() });
+  await enqueueWebhook(trx, { leadId: null, body: JSON.stringify(body), now, sendAt: windowEnd });
+}
+
+/**
+ * Visitor text as a Slack-style incoming webhook shows it: no control characters or line
+ * breaks (bidi controls and line separators included), and `&`, `<` and `>` escaped so
+ * that `<!channel>` or `<https://evil.example|…>` is shown as typed, never as a ping or a link.
+ */
+export function chatText(value: string): string {
+  return flatText(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** One line of plain text: control and format characters that could break or reorder it removed. */
+function flatText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -75,16 +135,18 @@ async function leadWebhookBody(trx: Kysely<Database>, leadId: number, delivery: 
   const url = `${site.url}${routes.adminLead(lead.id)}`;
   const service = lead.service === null ? "" : ` (${leadServiceLabel(lead.service)})`;
   const via = lead.first_channel === "Unassigned" ? "via the website" : `via ${lead.first_channel}`;
+  // The address and phone go to a chat tool only when the owner opted in: the link is enough.
+  const contact = leadWebhookContactDetails();
   return {
     event: "lead.created",
     ...delivery,
-    text: `New lead: ${lead.name}${service}, ${via} – ${url}`,
+    text: `New lead: ${chatText(`${lead.name}${service}, ${via}`)} – ${url}`,
     lead: {
       id: lead.id,
-      name: lead.name,
-      business: lead.business,
-      email: lead.email,
-      phone: lead.phone,
+      name: flatText(lead.name),
+      business: lead.business === null ? null : flatText(lead.business),
+      email: contact ? lead.email : null,
+      phone: contact ? lead.phone : null,
       source: lead.source,
       service: lead.service,
       channel: lead.first_channel,

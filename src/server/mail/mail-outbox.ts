@@ -36,10 +36,10 @@ export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgeme
  * Queues a new lead's webhook through `executor`, the transaction that created the lead
  * (src/server/mail/lead-webhook.ts). `body` is the JSON text to post, unchanged.
  */
-export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId: number; body: string; now: number }): Promise<number> {
+export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId: number | null; body: string; now: number; sendAt?: number }): Promise<number> {
   const row = await executor
     .insertInto("mail_outbox")
-    .values({ created_at: entry.now, kind: "webhook", ref_id: entry.leadId, lead_id: entry.leadId, payload: entry.body, status: "pending", attempts: 0, next_attempt_at: entry.now })
+    .values({ created_at: entry.now, kind: "webhook", ref_id: entry.leadId, lead_id: entry.leadId, payload: entry.body, status: "pending", attempts: 0, next_attempt_at: entry.sendAt ?? entry.now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

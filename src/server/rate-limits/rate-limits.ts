@@ -54,9 +54,10 @@ export async function peekRateLimit(key: string, limit: number, windowMs: number
 /**
  * Takes back one hit of the current window of `key`: for an attempt that another limit
  * refused before it did anything, so that waiting it out costs the client nothing here.
+ * Given an `executor` (a transaction), only if that commits.
  */
-export async function releaseRateLimitHit(key: string, now = Date.now()): Promise<void> {
-  const db = await getDb();
+export async function releaseRateLimitHit(key: string, now = Date.now(), executor?: Kysely<Database>): Promise<void> {
+  const db = executor ?? (await getDb());
   await db
     .updateTable("rate_limits")
     .set({ count: sql<number>`${sql.ref("count")} - 1` })

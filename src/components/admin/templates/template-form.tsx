@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { fillReplyTemplate, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEMPLATE_NAME_MAX, type ReplyFields } from "@/lib/reply-templates";
+import { fillReplySubject, fillReplyTemplate, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEMPLATE_NAME_MAX, type ReplyFields } from "@/lib/reply-templates";
 import { type ReplyTemplateInput, replyTemplateSchema } from "@/lib/validation/reply-schemas";
 import { showServerErrors } from "../account/server-form-errors";
 
@@ -63,7 +63,7 @@ export function TemplateForm({
           <p className="font-semibold text-slate-900">Preview for an example lead</p>
           <p className="text-slate-900 [overflow-wrap:anywhere]">
             <span className="text-slate-600">Subject: </span>
-            {fillReplyTemplate(subject ?? "", example)}
+            {fillReplySubject(subject ?? "", example)}
           </p>
           <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">{fillReplyTemplate(body ?? "", example)}</p>
         </div>

@@ -15,6 +15,7 @@ import { scoreLeads } from "./0013_lead_scores";
 import { addAuditLog } from "./0014_audit_log";
 import { addSubmissionKeys } from "./0015_submission_keys";
 import { openOutboxKinds } from "./0016_open_outbox_kinds";
+import { eraseForGood } from "./0017_erasure_and_duplicates";
 
 export type { DbEngine };
 
@@ -47,6 +48,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0014_audit_log": { up: (db) => addAuditLog(db, engine) },
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
+    "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
   };
 }
 
