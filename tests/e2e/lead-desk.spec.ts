@@ -314,8 +314,8 @@ for (const width of [375, 1280]) {
       await done.click();
       await expect(followUp.getByTestId("next-follow-up")).toHaveText("None set.");
       await expect(page.getByTestId("timeline-entry").filter({ hasText: "Follow-up done (was due" })).toHaveCount(1);
-      const today = (await (await page.request.get(at("/api/admin/today"))).json()) as { followUpsDue: { id: number }[] };
-      expect(today.followUpsDue.map((item) => item.id)).not.toContain(lead.id);
+      const today = (await (await page.request.get(at("/api/admin/today"))).json()) as { groups: { "follow-ups": { items: { id: number }[] } } };
+      expect(today.groups["follow-ups"].items.map((item) => item.id)).not.toContain(lead.id);
     });
 
     test("notes are added, edited and deleted on the timeline", async ({ page }) => {

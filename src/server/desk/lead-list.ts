@@ -131,6 +131,10 @@ export function toListItem(row: LeadRow, submissionCount: number, kinds: Submiss
     firstSubmittedAt: isoFromMillis(Number(row.first_submitted_at)),
     lastSubmittedAt: isoFromMillis(Number(row.last_submitted_at)),
     nextFollowUpAt: row.next_follow_up_at === null ? null : isoFromMillis(Number(row.next_follow_up_at)),
+    // A follow-up set before follow-ups had types was a call.
+    nextFollowUpType: row.next_follow_up_at === null ? null : (row.next_follow_up_type ?? "call"),
+    cameBackAt: row.came_back_at === null ? null : isoFromMillis(Number(row.came_back_at)),
+    service: row.service,
     kinds,
     score: row.score === null ? null : Number(row.score),
     source: row.source,

@@ -6,6 +6,8 @@ import { cn } from "@/lib/cn";
 import type { LeadDetail } from "@/lib/lead-desk";
 import { dialable, durationInWords, lostReasonLabels } from "@/lib/lead-desk-labels";
 import { toast } from "@/lib/toast-store";
+import { leadServiceLabel } from "@/lib/lead-services";
+import { CallReturnSheet, useCallReturn } from "./call-return-sheet";
 import { secondsSince } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { LeadStatusMenu } from "./lead-status-menu";
@@ -18,6 +20,7 @@ const contactButton = cn(buttonVariants({ variant: "default", size: "lg" }), "h-
 export function LeadCard({ lead }: { lead: LeadDetail }) {
   const { update } = useLeadMutations(lead.id);
   const now = useNow();
+  const callReturn = useCallReturn();
   const spam = lead.status === "spam";
 
   const setSpam = (toSpam: boolean) =>
@@ -43,9 +46,11 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
         <LeadStatusBadge status={lead.status} className="text-sm" />
       </div>
 
+      <LeadWants lead={lead} />
+
       <div className="grid grid-cols-3 gap-2">
         {lead.phone ? (
-          <a href={`tel:${dialable(lead.phone)}`} className={contactButton}>
+          <a href={`tel:${dialable(lead.phone)}`} className={contactButton} onClick={callReturn.onDial}>
             <Phone aria-hidden="true" className="!size-5" />
             Call
           </a>
@@ -114,6 +119,33 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
           </Button>
         )}
       </div>
+      <CallReturnSheet leadId={lead.id} leadName={lead.name} open={callReturn.open} onOpenChange={callReturn.setOpen} />
     </Card>
+  );
+}
+
+/** What the lead wants, before anything else: the service, what they last wrote (or their survey), the score and the channel. */
+function LeadWants({ lead }: { lead: LeadDetail }) {
+  return (
+    <div className="grid gap-2" data-testid="lead-wants">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="font-semibold text-slate-900" data-testid="lead-service">
+          {leadServiceLabel(lead.service)}
+        </span>
+        {lead.score !== null && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900" data-testid="lead-card-score">
+            Score {lead.score}
+          </span>
+        )}
+        <span className="text-slate-700" data-testid="lead-channel">
+          Channel: {lead.firstChannel}
+        </span>
+      </p>
+      {lead.latestRequest && (
+        <blockquote className="border-l-4 border-brand-200 pl-3 text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="lead-latest-request">
+          {lead.latestRequest.text}
+        </blockquote>
+      )}
+    </div>
   );
 }
