@@ -50,6 +50,9 @@ export type LeadListItem = {
   cameBackAt: string | null;
   /** The service line (src/lib/lead-services.ts), null when no submission named one. */
   service: string | null;
+  /** Why a Lost lead was lost (null otherwise): an Undo of a move out of Lost puts them back. */
+  lostReason: LostReason | null;
+  lostNote: string | null;
   kinds: SubmissionKind[];
   /** The survey qualification score (0–100), null without a survey. */
   score: number | null;
@@ -83,8 +86,6 @@ export type TimelineEntry = TimelineBase &
 export type EmailDelivery = "queued" | "drafted";
 
 export type LeadDetail = LeadListItem & {
-  lostReason: LostReason | null;
-  lostNote: string | null;
   firstResponseAt: string | null;
   speedToLeadSeconds: number | null;
   submissions: LeadSubmission[];

@@ -186,6 +186,30 @@ test.describe("Today at 375 px", () => {
   });
 });
 
+test.describe("the lead list at 375×812", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async ({ page }) => logIn(page));
+
+  test("the filters fold behind Filters (N), and the first lead shows on the first screen", async ({ page }) => {
+    await newContact(page);
+    await page.goto(at("/admin/leads"));
+    const toggle = page.getByRole("button", { name: "Filters (0)" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByLabel("Service")).toBeHidden();
+    const first = (await page.getByTestId("lead-row").first().boundingBox())!;
+    const bar = (await page.getByTestId("tab-bar").boundingBox())!;
+    console.log(`[layout 375] first lead row of the list at y=${Math.round(first.y)} px (tab bar from y=${Math.round(bar.y)})`);
+    expect(first.y).toBeLessThan(bar.y);
+
+    await toggle.click();
+    await page.getByLabel("Kind").selectOption("contact");
+    await expect(page).toHaveURL(/kind=contact/);
+    await expect(page.getByRole("button", { name: "Filters (1)" })).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page, "the list with its filters open");
+  });
+});
+
 test.describe("the lead's card at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test.describe.configure({ timeout: 90_000 });
@@ -237,6 +261,7 @@ test.describe("the lead's card at 375 px", () => {
 
 test.describe("sign-in from a link to a lead", () => {
   test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
 
   test("a signed-out owner who opens a lead's link signs in and lands on that lead; a foreign next= lands on the survey inbox", async ({ page, browser }) => {
     await logIn(page);
@@ -263,5 +288,36 @@ test.describe("sign-in from a link to a lead", () => {
     } finally {
       await stranger.close();
     }
+  });
+});
+
+test.describe("Undo at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async ({ page }) => logIn(page));
+
+  test("a status move on the card and Mark as spam confirm with a toast whose Undo puts the lead back, follow-up included", async ({ page }) => {
+    const lead = await newContact(page);
+    const due = new Date(Date.now() + 2 * DAY).toISOString();
+    expect((await page.request.patch(at(`/api/admin/leads/${lead.id}`), { data: { status: "contacted", nextFollowUpAt: due, nextFollowUpType: "visit" } })).status()).toBe(200);
+    await page.goto(at(`/admin/leads/${lead.id}`));
+
+    await page.getByRole("button", { name: new RegExp(`^Change status: ${lead.name}`) }).click();
+    await page.getByRole("menuitem", { name: "Won" }).click();
+    const toastRegion = page.getByRole("region", { name: /Notifications/ });
+    await expect(toastRegion.getByText("Moved to Won")).toBeVisible();
+    const afterMove = (await (await page.request.get(at(`/api/admin/leads/${lead.id}`))).json()) as { status: string; nextFollowUpAt: string | null };
+    expect(afterMove).toMatchObject({ status: "won", nextFollowUpAt: null });
+    await toastRegion.getByRole("button", { name: "Undo" }).click();
+    await expect(toastRegion.getByText("Move undone")).toBeVisible();
+    const undone = (await (await page.request.get(at(`/api/admin/leads/${lead.id}`))).json()) as { status: string; nextFollowUpAt: string; nextFollowUpType: string };
+    expect(undone).toMatchObject({ status: "contacted", nextFollowUpAt: due, nextFollowUpType: "visit" });
+
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(toastRegion.getByText("Marked as spam")).toBeVisible();
+    await toastRegion.getByRole("button", { name: "Undo" }).click();
+    await expect(toastRegion.getByText("Spam undone")).toBeVisible();
+    const back = (await (await page.request.get(at(`/api/admin/leads/${lead.id}`))).json()) as { status: string };
+    expect(back.status).toBe("contacted");
   });
 });

@@ -51,8 +51,6 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
   return {
     ...toListItem(lead, contacts.length + surveys.length, kinds),
-    lostReason: lead.lost_reason as LostReason | null,
-    lostNote: lead.lost_note,
     firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),

@@ -5,12 +5,13 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import type { LeadDetail } from "@/lib/lead-desk";
 import { dialable, durationInWords, lostReasonLabels } from "@/lib/lead-desk-labels";
-import { toast } from "@/lib/toast-store";
+import { toast, UNDO_DURATION_MS } from "@/lib/toast-store";
 import { leadServiceLabel } from "@/lib/lead-services";
 import { CallReturnSheet, useCallReturn } from "./call-return-sheet";
 import { secondsSince } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { LeadStatusMenu } from "./lead-status-menu";
+import { undoPatch } from "./undo-patch";
 import { useLeadMutations } from "./use-lead-mutations";
 import { useNow } from "./use-now";
 
@@ -23,18 +24,30 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
   const callReturn = useCallReturn();
   const spam = lead.status === "spam";
 
-  const setSpam = (toSpam: boolean) =>
+  const setSpam = (toSpam: boolean) => {
+    // The lead as it was, for Undo (10 s).
+    const before = undoPatch(lead);
     update.mutate(
       { status: toSpam ? "spam" : "new" },
       {
         onSuccess: () =>
           toast(
             toSpam
-              ? { title: "Marked as spam", description: `${lead.name} is hidden from every list but the Spam filter.` }
+              ? {
+                  title: "Marked as spam",
+                  description: `${lead.name} is hidden from every list but the Spam filter.`,
+                  durationMs: UNDO_DURATION_MS,
+                  action: {
+                    label: "Undo",
+                    altText: `Undo: use Not spam on ${lead.name}`,
+                    onClick: () => update.mutate(before, { onSuccess: () => toast({ title: "Spam undone", description: `${lead.name} is back.` }) }),
+                  },
+                }
               : { title: "Not spam", description: `${lead.name} is back as a new lead; held notifications are sent.` },
           ),
       },
     );
+  };
 
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
