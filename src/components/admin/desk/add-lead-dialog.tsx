@@ -128,7 +128,7 @@ export function AddLeadDialog() {
             <fieldset className="grid gap-2">
               <legend className="text-sm font-medium text-slate-800">Next follow-up (optional)</legend>
               <p className="text-sm text-slate-700" aria-live="polite">
-                {followUp ? `${followUpTypeLabels[followUpType]} on ${formatDateTime(followUp)}` : "No follow-up set."}
+                {followUp ? `Follow-up on ${formatDateTime(followUp)}: ${followUpTypeLabels[followUpType]}` : "No follow-up set."}
               </p>
               <FollowUpChoices busy={add.isPending} noneLabel={followUp ? "No follow-up" : undefined} onChoose={(dueAt, type) => {
                   setFollowUp(dueAt);
