@@ -18,6 +18,8 @@ export const adminApi = {
   accountSessions: "/api/admin/account/sessions",
   accountSession: (id: string) => `/api/admin/account/sessions/${encodeURIComponent(id)}`,
   today: "/api/admin/today",
+  todayGroup: (group: string, page: number) => `/api/admin/today/${group}?page=${page}`,
+  agenda: "/api/admin/agenda",
   leads: "/api/admin/leads",
   leadsWhere: (search: string) => (search ? `/api/admin/leads?${search}` : "/api/admin/leads"),
   lead: (id: number) => `/api/admin/leads/${id}`,

@@ -16,6 +16,7 @@ export const auditActions = {
   "lead.call": "Logged a call with {target}",
   "lead.follow_up_set": "Set a follow-up for {target}",
   "lead.follow_up_cleared": "Cleared the follow-up of {target}",
+  "lead.follow_up_ended": "Ended the follow-up of {target} by deciding the lead",
   "lead.erased": "Erased {target}",
   "lead.exported": "Exported {target} as JSON",
   "lead.added": "Added {target} by hand",

@@ -23,6 +23,7 @@ export const routes = {
   siteImage: "/og/site.png",
   adminToday: "/admin",
   adminLeads: "/admin/leads",
+  adminAgenda: "/admin/agenda",
   adminLead: (id: number) => `/admin/leads/${id}`,
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",

@@ -55,6 +55,8 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
       first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
       business: sql<string | null>`coalesce(business, ${identity.business})`,
       service: sql<string | null>`coalesce(service, ${submissionService(record)})`,
+      // Someone already answered writing again comes back to Today (the status is kept).
+      came_back_at: sql<number | null>`case when status in ('contacted', 'quoted', 'won', 'lost') then ${now} else came_back_at end`,
       // The latest survey decides the score: it says what the business is now.
       ...(record.kind === "survey" ? { score: qualifySurvey(record.data).score } : {}),
       updated_at: now,

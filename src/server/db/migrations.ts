@@ -33,6 +33,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
+    "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
   };
 }
 
@@ -755,4 +756,21 @@ async function eraseForGood(db: Kysely<unknown>, engine: DbEngine): Promise<void
   if (engine !== "sqlite") return;
   await sql`insert into lead_search (lead_search, rank) values ('secure-delete', 1)`.execute(db);
   await sql`insert into lead_search (lead_search) values ('optimize')`.execute(db);
+}
+
+/**
+ * 0018: the desk on the owner's phone (docs/lead-desk.md):
+ * - `leads.came_back_at`: a new submission on a Contacted, Quoted, Won or Lost lead brings it
+ *   back to Today until the owner answers it (a call, a status move, a reply);
+ * - `leads.next_follow_up_type`: what the follow-up is (call, email, visit, meeting), null for
+ *   the follow-ups set before types existed (shown as calls);
+ * - `lead_events.client_key`: the idempotency key a call or note logged offline carries, so the
+ *   queue that sends it again after a reload stores it once.
+ */
+async function addOwnerPhone(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("leads").addColumn("came_back_at", "bigint").execute();
+  await db.schema.alterTable("leads").addColumn("next_follow_up_type", "text").execute();
+  await db.schema.createIndex("leads_came_back_idx").on("leads").columns(["came_back_at", "id"]).execute();
+  await db.schema.alterTable("lead_events").addColumn("client_key", "text").execute();
+  await db.schema.createIndex("lead_events_client_key_idx").on("lead_events").column("client_key").unique().execute();
 }

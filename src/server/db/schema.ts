@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { LeadStatus } from "@/lib/lead-desk";
+import type { FollowUpType, LeadStatus } from "@/lib/lead-desk";
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL so one query serves both:
@@ -114,13 +114,17 @@ export interface LeadsTable {
   address: OptionalText;
   /** When retention reduced a Won lead to its invoice data (docs/privacy-controls.md). */
   redacted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a Contacted, Quoted, Won or Lost lead wrote again; cleared once the owner answers (Today's "Came back"). */
+  came_back_at: OptionalMillis;
+  /** What the next follow-up is; null for one set before follow-ups had types (a call). */
+  next_follow_up_type: ColumnType<FollowUpType | null, FollowUpType | null | undefined, FollowUpType | null>;
 }
 
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email" | "created";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {
@@ -131,6 +135,8 @@ export interface LeadEventsTable {
   data: string;
   /** For a note: when its text last changed. */
   edited_at: number | null;
+  /** A call's or note's idempotency key from the desk's offline queue (unique); null otherwise. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A lead notification held back because its lead is Spam; "Not spam" puts it back in the outbox. */

@@ -81,13 +81,14 @@ export function LeadScreen({ leadId }: { leadId: number }) {
             <FollowUpPanel lead={data} />
             <LeadReply lead={data} />
           </Card>
-          <LeadOrigin lead={data} />
         </div>
         <div className="grid gap-6">
           <Card className="p-4 sm:p-6">
             <NoteForm label="Add a note" submitLabel="Add note" busy={addNote.isPending} onSave={(text) => addNote.mutateAsync(text)} />
           </Card>
           <LeadTimeline leadId={leadId} timeline={data.timeline} />
+          {/* Where the lead came from matters less than what they want: it follows the timeline. */}
+          <LeadOrigin lead={data} />
           <LeadSubmissions submissions={data.submissions} />
           <Card className="p-4 sm:p-6">
             <LeadPrivacyActions lead={data} />
