@@ -11,6 +11,8 @@ export const routes = {
   post: (slug: string) => `/blog/${slug}`,
   contact: (service?: string) => (service ? `/contact?service=${encodeURIComponent(service)}` : "/contact"),
   survey: "/survey",
+  book: "/book",
+  bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
   greenvilleVoip: "/greenville-voip",
   privacy: "/privacy",
   terms: "/terms",
@@ -31,4 +33,5 @@ export const routes = {
   adminTemplates: "/admin/templates",
   adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
+  adminAvailability: "/admin/availability",
 } as const;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
+import type { CallOutcome, ConsultationAction, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
@@ -9,6 +9,7 @@ import { toSurveySubmission } from "@/server/db/survey-submissions";
 import { qualifyLatestSurvey } from "./lead-qualification";
 import { readStoredTouch } from "@/server/leads/lead-touches";
 import { toListItem } from "./lead-list";
+import { listLeadBookings } from "@/server/bookings/booking-store";
 
 const SUMMARY_MAX = 140;
 
@@ -18,10 +19,11 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const db = executor ?? (await getDb());
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [contacts, surveys, events] = await Promise.all([
+  const [contacts, surveys, events, bookings] = await Promise.all([
     db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
+    listLeadBookings(db, id),
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
@@ -58,6 +60,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
     firstTouch: readStoredTouch(lead.first_touch),
     lastTouch: readStoredTouch(lead.last_touch),
+    bookings,
   };
 }
 
@@ -78,6 +81,8 @@ type EventData = {
   follow_up_done: { dueAt: number };
   email: { subject: string; body: string; templateId: number | null; delivery: EmailDelivery };
   created: { source: OfflineLeadSource };
+  /** What happened to a consultation (src/server/bookings): its id, its time then, and what changed. */
+  booking: { bookingId: number; action: ConsultationAction; start: number };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -107,6 +112,10 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     case "follow_up_set":
     case "follow_up_done":
       return { ...base, type: event.type, dueAt: isoFromMillis(Number((data as EventData["follow_up_set"]).dueAt)) };
+    case "booking": {
+      const booking = data as EventData["booking"];
+      return { ...base, type: "booking", bookingId: Number(booking.bookingId), action: booking.action, start: isoFromMillis(Number(booking.start)) };
+    }
     case "email": {
       const email = data as EventData["email"];
       return { ...base, type: "email", subject: String(email.subject), body: String(email.body), templateId: email.templateId ?? null, delivery: email.delivery };

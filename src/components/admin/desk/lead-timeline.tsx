@@ -1,8 +1,9 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarDays, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
 import { callOutcomeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { consultationHeadline } from "@/lib/booking/consultation-time";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -17,6 +18,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   follow_up_done: CalendarCheck,
   email: Mail,
   created: UserPlus,
+  booking: CalendarDays,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -42,6 +44,8 @@ function headline(entry: TimelineEntry): string {
       return `${entry.delivery === "queued" ? "E-mail sent" : "E-mail drafted"}: ${entry.subject}`;
     case "created":
       return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
+    case "booking":
+      return consultationHeadline(entry.action, entry.start);
   }
 }
 
