@@ -2,13 +2,14 @@
 import * as z from "zod/mini";
 import "@/lib/validation/zod-config";
 import { services } from "@/content/services";
+import { site } from "@/content/site";
 import { LIMITS } from "@/lib/validation/limits";
 import { emailField, textField } from "@/lib/validation/text-field";
 
 export const BOOKING_HONEYPOT_FIELD = "website";
 
 /** A consultation lasts this long, and slots are this far apart. */
-export const CONSULTATION_MINUTES = 15;
+export const CONSULTATION_MINUTES = site.consultationMinutes;
 
 /** The service slugs a visitor may say the consultation is about (src/content/services.ts). */
 export const bookingServiceValues = services.map((service) => service.slug) as [string, ...string[]];

@@ -8,6 +8,8 @@ import { adminRoute, parseRowId, type RouteContext } from "@/server/http/admin-r
 import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
+import { downloadIcs, manageUrlOf } from "./booking-calendar";
+import { CONSULTATION_SUMMARY } from "./booking-emails";
 import { BOOKING_TIME_ZONE, loadAvailability, saveAvailability } from "./availability-store";
 import { bookConsultation } from "./book-consultation";
 import { byId, byToken, type ChangeOutcome, cancelBooking, markBookingOutcome, rescheduleBooking } from "./booking-changes";
@@ -110,6 +112,28 @@ function changeAnswer(outcome: ChangeOutcome): Promise<Response> | Response {
     case "not-bookable":
       return jsonError(400, "Some fields are invalid.", { fields: { start: "That time cannot be booked. Please pick one of the times shown." } });
   }
+}
+
+/** GET /api/bookings/manage/{token}/ics: the booking as an .ics file to import (read-only, like every GET). */
+export async function manageIcsRoute({ params }: RouteContext): Promise<Response> {
+  const token = params.token;
+  if (!isManageTokenShape(token)) return jsonError(404, NO_BOOKING);
+  return guarded("ics", async () => {
+    const row = await findBookingByTokenHash(await getDb(), hashManageToken(token));
+    if (!row) return jsonError(404, NO_BOOKING);
+    const ics = downloadIcs({
+      uid: row.uid,
+      sequence: Number(row.sequence),
+      start: Number(row.start_at),
+      end: Number(row.end_at),
+      name: row.name,
+      email: row.email,
+      summary: CONSULTATION_SUMMARY,
+      description: `Reschedule or cancel: ${manageUrlOf(token)}`,
+      url: manageUrlOf(token),
+    });
+    return new Response(ics, { headers: { "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'attachment; filename="consultation.ics"', "Cache-Control": "no-store" } });
+  });
 }
 
 /** POST /api/bookings/manage/{token}/cancel → 200 { id, start, end, status }. */
