@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { drainOutbox, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { createBookingRoute, manageCancelRoute, manageReadRoute, manageRescheduleRoute, slotsRoute } from "@/server/bookings/booking-routes";
 import { claimOutboxBatch, listOutbox } from "@/server/db/mail-outbox";

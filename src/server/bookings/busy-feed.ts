@@ -185,3 +185,25 @@ export function busyFeedStatus(url: string | null): { readAt: string | null; eve
 export function forgetBusyFeed(): void {
   cached = undefined;
 }
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * Reads the owner's feed every 10 minutes in the background (src/server/background-jobs.ts),
+ * so visitors never wait for it; `loadUrl` gives the address as saved now.
+ */
+export function startBusyFeedJob(loadUrl: () => Promise<string | null>): void {
+  if (timer) return;
+  const tick = () =>
+    void loadUrl()
+      .then((url) => (url ? refreshBusyFeed(url) : undefined))
+      .catch((error: unknown) => console.error("[booking] busy feed job:", error instanceof Error ? error.message : error));
+  timer = setInterval(tick, BUSY_FEED_REFRESH_MS);
+  timer.unref();
+  tick();
+}
+
+export function stopBusyFeedJob(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
