@@ -36,6 +36,7 @@ export const auditActions = {
   "retention.applied": "Retention: erased or reduced old leads",
   "booking.changed": "Changed {target}",
   "availability.changed": "Changed the booking availability",
+  "calendar_feed.regenerated": "Made a new private calendar feed address",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -13,6 +13,7 @@ export const routes = {
   survey: "/survey",
   book: "/book",
   bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
+  calendarFeed: (token: string) => `/api/calendar-feed/${encodeURIComponent(token)}`,
   greenvilleVoip: "/greenville-voip",
   privacy: "/privacy",
   terms: "/terms",

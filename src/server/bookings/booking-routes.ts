@@ -9,6 +9,7 @@ import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { downloadIcs, manageUrlOf } from "./booking-calendar";
+import { calendarFeedIcs, calendarFeedToken, calendarFeedUrl, isCalendarFeedToken, regenerateCalendarFeedToken } from "./calendar-feed";
 import { CONSULTATION_SUMMARY } from "./booking-emails";
 import { BOOKING_TIME_ZONE, loadAvailability, saveAvailability } from "./availability-store";
 import { bookConsultation } from "./book-consultation";
@@ -215,3 +216,24 @@ export const availabilityWriteRoute = adminRoute(
   },
   { mutates: true },
 );
+
+/** GET /api/admin/calendar-feed → { url }: the owner's private feed address. */
+export const calendarFeedReadRoute = adminRoute(async () => jsonResponse({ url: calendarFeedUrl(await calendarFeedToken()) }));
+
+/** POST /api/admin/calendar-feed/regenerate → { url }: a new secret address; the old one stops working. */
+export const calendarFeedRegenerateRoute = adminRoute(
+  async ({ audit }) => {
+    const url = calendarFeedUrl(await regenerateCalendarFeedToken());
+    await audit({ action: "calendar_feed.regenerated" });
+    return jsonResponse({ url });
+  },
+  { mutates: true },
+);
+
+/** GET /api/calendar-feed/{secret}: the feed itself (text/calendar); 404 for any other secret. */
+export async function calendarFeedRoute({ params }: RouteContext): Promise<Response> {
+  return guarded("calendar feed", async () => {
+    if (!(await isCalendarFeedToken(params.token))) return jsonError(404, "No such calendar.");
+    return new Response(await calendarFeedIcs(), { headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  });
+}
