@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { adminApi } from "@/lib/admin-api";
 import type { LeadListItem, TodayView as TodayAnswer } from "@/lib/lead-desk";
 import { dialable, durationInWords } from "@/lib/lead-desk-labels";
+import { TodayConsultations } from "../bookings/today-consultations";
 import { AuthRequired } from "../shared/auth-required";
 import { AddLeadDialog } from "./add-lead-dialog";
 import { formatDateTime, secondsSince } from "./desk-time";
@@ -26,6 +27,7 @@ export function TodayScreen() {
         <AddLeadDialog />
         {today.data && <SpeedToLead speed={today.data.speedToLead} />}
       </div>
+      <TodayConsultations now={now} />
       {today.isPending ? (
         <p role="status" className="py-10 text-center text-slate-700">
           Loading today's leads...
