@@ -5,7 +5,8 @@ import type { Page } from "@playwright/test";
 import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, expectNoHorizontalScroll } from "./helpers";
+import Database from "better-sqlite3";
+import { E2E_ADMIN, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
  * Booking the consultation in the browser (docs/booking.md), at 375 and 1280 px, with and
@@ -17,6 +18,7 @@ import { E2E_ADMIN, expectNoHorizontalScroll } from "./helpers";
 const OWNER = "owner@example.com";
 let server: RunningServer;
 let sink: SmtpSink;
+let databasePath: string;
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(120_000);
@@ -24,7 +26,7 @@ test.beforeAll(async ({}, testInfo) => {
   const port = await freePort();
   server = await startProductionServer(
     {
-      DATABASE_PATH: path.join(testInfo.outputDir, `booking-${testInfo.workerIndex}.db`),
+      DATABASE_PATH: (databasePath = path.join(testInfo.outputDir, `booking-${testInfo.workerIndex}.db`)),
       DATABASE_URL: undefined,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -163,4 +165,43 @@ test("the home page's Schedule a Consultation leads to /book, and /contact?servi
   await expect(page.getByRole("link", { name: "Schedule a Consultation" }).first()).toHaveAttribute("href", "/book");
   const contact = await page.request.get(`${server.url}/contact?service=consultation`);
   expect(contact.status()).toBe(200);
+});
+
+test("the owner sees the consultation on the lead and on Today, and cancelling it tells the visitor", async ({ page }) => {
+  test.setTimeout(60_000);
+  page.setViewportSize({ width: 375, height: 800 });
+  const slots = (await (await page.request.get(`${server.url}/api/booking/slots?days=14`)).json()) as { slots: { start: string }[] };
+  const start = slots.slots.at(-1)!.start;
+  const email = `owner-view-${randomUUID().slice(0, 8)}@example.com`;
+  const booked = await page.request.post(`${server.url}/api/bookings`, { data: { start, name: "Morgan Reyes", email, phone: "(864) 555-0199", business: "Reyes Bakery", service: "voip-phone-systems" } });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: number };
+
+  // A consultation starting now, written straight into the database: the site's clock is real,
+  // today may be a weekend, and "now" is today in any zone (a later time could fall after midnight).
+  const db = new Database(databasePath);
+  const soon = Date.now();
+  const lead = db.prepare("select lead_id from bookings where id = ?").get(id) as { lead_id: number };
+  const today = db
+    .prepare("insert into bookings (lead_id, start_at, end_at, status, name, email, phone, service, uid, sequence, manage_token_hash, created_at, updated_at) values (?, ?, ?, 'booked', 'Morgan Reyes', ?, '8645550199', 'it-support', ?, 0, ?, ?, ?)")
+    .run(lead.lead_id, soon, soon + 15 * 60_000, email, `today-${id}@test`, `hash-${randomUUID()}`, Date.now(), Date.now());
+  db.close();
+  expect(today.changes).toBe(1);
+
+  expect((await page.request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto(`${server.url}/admin`);
+  await expect(page.getByTestId("today-consultations")).toContainText("Morgan Reyes");
+
+  await page.goto(`${server.url}/admin/leads/${lead.lead_id}`);
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline).toContainText("Consultation booked for");
+  const card = page.getByTestId("lead-bookings");
+  await expect(card).toContainText("Booked");
+  const cancel = card.getByRole("button", { name: "Cancel" }).first();
+  await waitForHydration(cancel);
+  await cancel.click();
+  await expect(card).toContainText("Cancelled");
+  await expectNoHorizontalScroll(page, "lead with consultations at 375");
+  const cancellation = await calendarMail(email, "CANCEL");
+  expect(eventOf(cancellation).getFirstPropertyValue("method") ?? cancellation.getFirstPropertyValue("method")).toBe("CANCEL");
 });
