@@ -205,3 +205,24 @@ test("the owner sees the consultation on the lead and on Today, and cancelling i
   const cancellation = await calendarMail(email, "CANCEL");
   expect(eventOf(cancellation).getFirstPropertyValue("method") ?? cancellation.getFirstPropertyValue("method")).toBe("CANCEL");
 });
+
+test("the owner sets a day off on /admin/availability and finds the private feed address there", async ({ page }) => {
+  expect((await page.request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto(`${server.url}/admin/availability`);
+  await expect(page.getByRole("heading", { name: "Availability", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("calendar-feed-url")).toHaveValue(/\/api\/calendar-feed\/[A-Za-z0-9_-]{43}$/);
+  const add = page.getByRole("button", { name: "Add an exception" });
+  await waitForHydration(add);
+  await add.click();
+  // Past the 14-day horizon, so the other tests' slots stay as they are.
+  await page.getByLabel("Date").last().fill("2030-12-24");
+  await page.getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const saved = (await (await page.request.get(`${server.url}/api/admin/availability`)).json()) as { availability: { exceptions: unknown[] } };
+  expect(saved.availability.exceptions).toContainEqual({ date: "2030-12-24", hours: [] });
+  const feedUrl = await page.getByTestId("calendar-feed-url").inputValue();
+  const feed = await page.request.get(feedUrl.replace(/^https?:\/\/[^/]+/, server.url));
+  expect(feed.status()).toBe(200);
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  expect(calendar.name).toBe("vcalendar");
+});
