@@ -23,7 +23,7 @@ export function AvailabilityScreen() {
           Loading the availability...
         </p>
       ) : (
-        <AvailabilityForm key={JSON.stringify(answer.data.availability)} initial={answer.data} />
+        <AvailabilityForm initial={answer.data} />
       )}
       <CalendarFeedCard />
     </div>
