@@ -35,12 +35,15 @@ export const auditActions = {
   "account.sessions_ended": "Signed out every other browser",
   "account.session_ended": "Ended a session",
   "retention.applied": "Retention: erased or reduced old leads",
+  "booking.changed": "Changed {target}",
+  "availability.changed": "Changed the booking availability",
+  "calendar_feed.regenerated": "Made a new private calendar feed address",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
 
 /** What an action was done to; `{target}` reads "lead #12", "contact request #3"… */
-export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template" } as const;
+export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation" } as const;
 export type AuditTargetKind = keyof typeof auditTargetKinds;
 
 /**

@@ -80,7 +80,14 @@ export type TimelineEntry = TimelineBase &
     | { type: "follow_up_ended"; dueAt: string; status: LeadStatus }
     | { type: "email"; subject: string; body: string; templateId: number | null; delivery: EmailDelivery }
     | { type: "created"; source: OfflineLeadSource }
+    | { type: "booking"; bookingId: number; action: ConsultationAction; start: string }
   );
+
+/** What happened to a consultation, as the lead's timeline says it. */
+export type ConsultationAction = "booked" | "moved" | "cancelled" | "done" | "no-show";
+
+/** A lead's consultation, as the lead's answer lists it (docs/booking.md). */
+export type LeadBooking = { id: number; start: string; end: string; status: "booked" | "cancelled" | "done" | "no-show" };
 
 /** A reply from the desk (docs/lead-mail.md): queued in the outbox, or drafted in the owner's e-mail app (no SMTP). */
 export type EmailDelivery = "queued" | "drafted";
@@ -97,6 +104,8 @@ export type LeadDetail = LeadListItem & {
   /** Where the lead came from, first and latest (docs/attribution.md); null before attribution. */
   firstTouch: Touch | null;
   lastTouch: Touch | null;
+  /** The lead's consultations, newest first (docs/booking.md). */
+  bookings: LeadBooking[];
 };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };

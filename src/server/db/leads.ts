@@ -117,6 +117,27 @@ function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now:
 
 type LeadMatch = { id: number; status: string; created?: boolean };
 
+/**
+ * The lead a person who is not sending a form submission (a booking) is: joined by e-mail,
+ * else phone, as a submission would be, or started. Its last-contact time and search words
+ * take the person in; src/server/leads/receive-lead.ts is the only caller.
+ */
+export async function joinOrStartLead(trx: Kysely<Database>, identity: SubmissionIdentity, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
+  const found = await findLead(trx, identity);
+  const lead = found ?? (await createLead(trx, identity, now, null));
+  await trx
+    .updateTable("leads")
+    .set({
+      last_submitted_at: sql<number>`case when last_submitted_at < ${now} then ${now} else last_submitted_at end`,
+      business: sql<string | null>`coalesce(business, ${identity.business})`,
+      updated_at: now,
+    })
+    .where("id", "=", lead.id)
+    .execute();
+  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
+  return { leadId: lead.id, created: found === undefined && lead.created === true, leadIsSpam: lead.status === "spam" };
+}
+
 async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
   const id = await findLeadIdByKeys(executor, { email_key: emailKey(identity.email), phone_key: phoneKey(identity.phone) });
   if (id === undefined) return undefined;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, EmailDelivery, FollowUpType, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
+import type { CallOutcome, ConsultationAction, EmailDelivery, FollowUpType, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
@@ -10,6 +10,7 @@ import { qualifyLatestSurvey } from "./lead-qualification";
 import { readStoredTouch } from "@/server/leads/lead-touches";
 import { latestRequests } from "./latest-request";
 import { toListItem } from "./lead-list";
+import { listLeadBookings } from "@/server/bookings/booking-store";
 
 const SUMMARY_MAX = 140;
 
@@ -19,11 +20,12 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const db = executor ?? (await getDb());
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [contacts, surveys, events, requests] = await Promise.all([
+  const [contacts, surveys, events, requests, bookings] = await Promise.all([
     db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
     latestRequests(db, [id]),
+    listLeadBookings(db, id),
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
@@ -59,6 +61,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
     firstTouch: readStoredTouch(lead.first_touch),
     lastTouch: readStoredTouch(lead.last_touch),
+    bookings,
   };
 }
 
@@ -80,6 +83,8 @@ type EventData = {
   follow_up_ended: { dueAt: number; status: LeadStatus };
   email: { subject: string; body: string; templateId: number | null; delivery: EmailDelivery };
   created: { source: OfflineLeadSource };
+  /** What happened to a consultation (src/server/bookings): its id, its time then, and what changed. */
+  booking: { bookingId: number; action: ConsultationAction; start: number };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -115,6 +120,10 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     case "follow_up_ended": {
       const ended = data as EventData["follow_up_ended"];
       return { ...base, type: "follow_up_ended", dueAt: isoFromMillis(Number(ended.dueAt)), status: ended.status };
+    }
+    case "booking": {
+      const booking = data as EventData["booking"];
+      return { ...base, type: "booking", bookingId: Number(booking.bookingId), action: booking.action, start: isoFromMillis(Number(booking.start)) };
     }
     case "email": {
       const email = data as EventData["email"];

@@ -4,10 +4,15 @@ import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib
 import { leadAcknowledgementEnabled, leadWebhookConfig, mailConfig, mailReplyTo } from "@/server/config";
 import { getDb } from "@/server/db/connection";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "@/server/db/lead-submissions";
+import { joinOrStartLead } from "@/server/db/leads";
 import { consumeRateLimit } from "@/server/db/rate-limits";
+import type { Database } from "@/server/db/schema";
+import type { ConsultationAction } from "@/lib/lead-desk";
+import type { Kysely } from "kysely";
 import { buildAcknowledgementEmail } from "@/server/mail/acknowledgement-email";
 import { buildLeadEmail } from "@/server/mail/lead-emails";
 import { kickOutbox } from "@/server/mail/outbox-worker";
+import { queueLeadWebhook } from "@/server/webhook/lead-webhook";
 import { acknowledgementAllowances } from "./acknowledgement-allowance";
 import { leadEmailAllowance } from "./lead-email-allowance";
 import { submissionTouches } from "./lead-touches";
@@ -63,4 +68,27 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   });
   if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();
   return outcome;
+}
+
+/** The person behind a booking, as the lead module matches and records them. */
+export type BookingPerson = { name: string; email: string; phone: string; business: string | null; note: string | null };
+
+/**
+ * The booking submission path (src/server/bookings/book-consultation.ts): inside the
+ * booking's own transaction, the person joins their lead by e-mail or phone, or starts
+ * one (one lead per person), and the lead's timeline records the consultation. A new
+ * lead is announced to the webhook, as a new lead from a form is.
+ */
+export async function receiveBookingLead(trx: Kysely<Database>, person: BookingPerson, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
+  const joined = await joinOrStartLead(trx, { kind: "contact", at: now, name: person.name, business: person.business, email: person.email, phone: person.phone, text: person.note ?? "" }, now);
+  if (joined.created) await queueLeadWebhook(trx, joined.leadId, now);
+  return joined;
+}
+
+/** Adds a consultation's step to its lead's timeline ("Consultation booked for Tue Dec 1, 10:15 AM"). */
+export async function recordConsultationOnLead(trx: Kysely<Database>, entry: { leadId: number; bookingId: number; action: ConsultationAction; start: number; now: number }): Promise<void> {
+  await trx
+    .insertInto("lead_events")
+    .values({ lead_id: entry.leadId, type: "booking", at: entry.now, data: JSON.stringify({ bookingId: entry.bookingId, action: entry.action, start: entry.start }), edited_at: null })
+    .execute();
 }

@@ -1,8 +1,9 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarX, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
 import { callOutcomeLabels, followUpTypeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { consultationHeadline } from "@/lib/booking/consultation-time";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -18,6 +19,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   follow_up_ended: CalendarX,
   email: Mail,
   created: UserPlus,
+  booking: CalendarDays,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -45,6 +47,8 @@ function headline(entry: TimelineEntry): string {
       return `${entry.delivery === "queued" ? "E-mail sent" : "E-mail drafted"}: ${entry.subject}`;
     case "created":
       return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
+    case "booking":
+      return consultationHeadline(entry.action, entry.start);
   }
 }
 

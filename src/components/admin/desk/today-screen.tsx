@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { adminApi } from "@/lib/admin-api";
 import type { TodayGroupName, TodayItem, TodayPage, TodayView as TodayAnswer } from "@/lib/lead-desk";
 import { dialable, durationInWords } from "@/lib/lead-desk-labels";
+import { TodayConsultations } from "../bookings/today-consultations";
 import { AuthRequired } from "../shared/auth-required";
 import { AddLeadDialog } from "./add-lead-dialog";
 import { secondsSince } from "./desk-time";
@@ -31,6 +32,7 @@ export function TodayScreen() {
         <AddLeadDialog />
         {today.data && <SpeedToLead speed={today.data.speedToLead} />}
       </div>
+      <TodayConsultations now={now} />
       {today.isPending ? (
         <p role="status" className="py-10 text-center text-slate-700">
           Loading today's leads...

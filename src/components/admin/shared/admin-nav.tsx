@@ -22,6 +22,7 @@ const links: readonly NavLink[] = [
   { href: routes.adminSurveys, label: "Surveys", count: (counts) => counts.surveys },
   { href: routes.adminContacts, label: "Contacts", count: (counts) => counts.contacts },
   { href: routes.adminTemplates, label: "Templates" },
+  { href: routes.adminAvailability, label: "Availability" },
   { href: routes.adminReports, label: "Reports" },
   { href: routes.adminAccount, label: "Account" },
 ];
