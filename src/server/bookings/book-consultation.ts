@@ -6,7 +6,7 @@ import { consumeRateLimit } from "@/server/db/rate-limits";
 import { emailKey, phoneKey } from "@/server/desk/lead-identity";
 import { receiveBookingLead, recordConsultationOnLead } from "@/server/leads/receive-lead";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { bookingRateLimit } from "./booking-limits";
+import { bookingRateLimits } from "./booking-limits";
 import { manageUrlOf } from "./booking-calendar";
 import { queueBookingMail } from "./booking-outbox";
 import { type BookingRow, countUpcomingBookingsOf, isSlotTakenError } from "./booking-store";
@@ -50,15 +50,19 @@ export async function bookConsultation(input: unknown, clientAddress: string, no
   const start = new Date(data.start).getTime();
   const slots = context ?? (await slotContext(now));
   if (!isWithinRules(slots, start)) return { status: "invalid", issues: notBookable };
-  const { key, limit, windowMs } = bookingRateLimit(clientAddress);
+  const limits = bookingRateLimits(clientAddress);
   const token = newManageToken();
   const end = start + CONSULTATION_MINUTES * 60_000;
 
   const db = await getDb();
   try {
     const outcome = await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
-      if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
+      let refusedFor = 0;
+      for (const { key, limit, windowMs } of limits) {
+        const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
+        if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
+      }
+      if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
       if (data[BOOKING_HONEYPOT_FIELD]) return { status: "spam", booking: { id: Math.floor(Math.random() * 1_000_000) + 1, start, end, manageUrl: manageUrlOf(token), token } };
       const keys = { emailKey: emailKey(data.email), phoneKey: phoneKey(data.phone) };
       if ((await countUpcomingBookingsOf(trx, keys, now)) >= UPCOMING_BOOKINGS_PER_PERSON) {
