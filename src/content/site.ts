@@ -80,6 +80,10 @@ export const site = {
       weekends: "Saturday – Sunday: By appointment",
       opens: "08:30",
       closes: "17:30",
+      /** ISO weekdays (1 = Monday) the hours above are kept; weekends are by appointment. */
+      openDays: [1, 2, 3, 4, 5],
+      /** The zone every business hour, booking and "today" is read in. */
+      timeZone: "America/New_York",
     },
     /** The home page call-to-action. */
     callToAction: "Mon-Fri 8AM-6PM",

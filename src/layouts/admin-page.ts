@@ -1,5 +1,5 @@
 import type { AstroGlobal } from "astro";
-import { routes } from "@/lib/routes";
+import { loginFor } from "@/lib/admin-next";
 import { readSessionToken, validateAdminSession } from "@/server/auth/admin-session";
 import { isDatabaseUnavailable } from "@/server/db/connection";
 import { allowNoncedStyle } from "../../server/security-headers.mjs";
@@ -16,7 +16,7 @@ export async function startAdminPage(astro: AstroGlobal, { signedIn }: { signedI
   if (signedIn) {
     try {
       const session = await validateAdminSession(readSessionToken(astro.request));
-      if (!session) return { ok: false, response: astro.redirect(routes.adminLogin, 302) };
+      if (!session) return { ok: false, response: astro.redirect(loginFor(`${astro.url.pathname}${astro.url.search}`), 302) };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return {

@@ -18,6 +18,8 @@ export const adminApi = {
   accountSessions: "/api/admin/account/sessions",
   accountSession: (id: string) => `/api/admin/account/sessions/${encodeURIComponent(id)}`,
   today: "/api/admin/today",
+  todayGroup: (group: string, page: number) => `/api/admin/today/${group}?page=${page}`,
+  agenda: "/api/admin/agenda",
   leads: "/api/admin/leads",
   leadsWhere: (search: string) => (search ? `/api/admin/leads?${search}` : "/api/admin/leads"),
   lead: (id: number) => `/api/admin/leads/${id}`,
@@ -37,6 +39,11 @@ export const adminApi = {
   twoFactorSetup: "/api/admin/account/two-factor/setup",
   twoFactorEnable: "/api/admin/account/two-factor/enable",
   twoFactorDisable: "/api/admin/account/two-factor/disable",
+  bookings: (from: string, to: string) => `/api/admin/bookings?from=${from}&to=${to}`,
+  booking: (id: number) => `/api/admin/bookings/${id}`,
+  availability: "/api/admin/availability",
+  calendarFeed: "/api/admin/calendar-feed",
+  calendarFeedRegenerate: "/api/admin/calendar-feed/regenerate",
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */

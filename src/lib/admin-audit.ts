@@ -16,6 +16,7 @@ export const auditActions = {
   "lead.call": "Logged a call with {target}",
   "lead.follow_up_set": "Set a follow-up for {target}",
   "lead.follow_up_cleared": "Cleared the follow-up of {target}",
+  "lead.follow_up_ended": "Ended the follow-up of {target} by deciding the lead",
   "lead.erased": "Erased {target}",
   "lead.exported": "Exported {target} as JSON",
   "lead.added": "Added {target} by hand",
@@ -34,12 +35,15 @@ export const auditActions = {
   "account.sessions_ended": "Signed out every other browser",
   "account.session_ended": "Ended a session",
   "retention.applied": "Retention: erased or reduced old leads",
+  "booking.changed": "Changed {target}",
+  "availability.changed": "Changed the booking availability",
+  "calendar_feed.regenerated": "Made a new private calendar feed address",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
 
 /** What an action was done to; `{target}` reads "lead #12", "contact request #3"… */
-export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template" } as const;
+export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation" } as const;
 export type AuditTargetKind = keyof typeof auditTargetKinds;
 
 /**

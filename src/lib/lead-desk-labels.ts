@@ -1,5 +1,7 @@
 import {
   type CallOutcome,
+  type FollowUpSnooze,
+  type FollowUpType,
   type LeadSort,
   type LeadSource,
   type LeadStatus,
@@ -32,6 +34,9 @@ export const lostReasonLabels: Record<LostReason, string> = {
   timing: "Timing",
   other: "Other",
 };
+
+export const followUpTypeLabels: Record<FollowUpType, string> = { call: "Call", email: "E-mail", visit: "Visit", meeting: "Meeting" };
+export const followUpSnoozeLabels: Record<FollowUpSnooze, string> = { hour: "1 hour", tomorrow: "Tomorrow", "next-week": "Next week" };
 
 export const callOutcomeLabels: Record<CallOutcome, string> = { reached: "Reached", voicemail: "Voicemail", "no-answer": "No answer" };
 

@@ -20,6 +20,14 @@ export type SubmissionKind = (typeof submissionKinds)[number];
 export const leadSorts = ["recent", "oldest", "name", "follow-up", "score"] as const;
 export type LeadSort = (typeof leadSorts)[number];
 
+/** What a follow-up is; one set before follow-ups had types reads as a call. */
+export const followUpTypes = ["call", "email", "visit", "meeting"] as const;
+export type FollowUpType = (typeof followUpTypes)[number];
+
+/** Today's "snooze" choices for a follow-up (src/server/desk/follow-ups.ts turns them into times). */
+export const followUpSnoozes = ["hour", "tomorrow", "next-week"] as const;
+export type FollowUpSnooze = (typeof followUpSnoozes)[number];
+
 export const LEAD_PAGE_SIZE_DEFAULT = 25;
 export const LEAD_PAGE_SIZE_MAX = 100;
 export const LOST_NOTE_MAX = 500;
@@ -36,6 +44,15 @@ export type LeadListItem = {
   firstSubmittedAt: string;
   lastSubmittedAt: string;
   nextFollowUpAt: string | null;
+  /** What the next follow-up is (null when none is set). */
+  nextFollowUpType: FollowUpType | null;
+  /** When the lead wrote again after it was answered; null once the owner answers (Today's "Came back"). */
+  cameBackAt: string | null;
+  /** The service line (src/lib/lead-services.ts), null when no submission named one. */
+  service: string | null;
+  /** Why a Lost lead was lost (null otherwise): an Undo of a move out of Lost puts them back. */
+  lostReason: LostReason | null;
+  lostNote: string | null;
   kinds: SubmissionKind[];
   /** The survey qualification score (0–100), null without a survey. */
   score: number | null;
@@ -58,40 +75,65 @@ export type TimelineEntry = TimelineBase &
     | { type: "status"; from: LeadStatus; to: LeadStatus; lostReason?: LostReason; lostNote?: string | null }
     | { type: "note"; noteId: number; text: string; editedAt: string | null }
     | { type: "call"; outcome: CallOutcome; note: string | null }
-    | { type: "follow_up_set"; dueAt: string }
+    | { type: "follow_up_set"; dueAt: string; followUpType: FollowUpType | null }
     | { type: "follow_up_done"; dueAt: string }
+    | { type: "follow_up_ended"; dueAt: string; status: LeadStatus }
     | { type: "email"; subject: string; body: string; templateId: number | null; delivery: EmailDelivery }
     | { type: "created"; source: OfflineLeadSource }
+    | { type: "booking"; bookingId: number; action: ConsultationAction; start: string }
   );
+
+/** What happened to a consultation, as the lead's timeline says it. */
+export type ConsultationAction = "booked" | "moved" | "cancelled" | "done" | "no-show";
+
+/** A lead's consultation, as the lead's answer lists it (docs/booking.md). */
+export type LeadBooking = { id: number; start: string; end: string; status: "booked" | "cancelled" | "done" | "no-show" };
 
 /** A reply from the desk (docs/lead-mail.md): queued in the outbox, or drafted in the owner's e-mail app (no SMTP). */
 export type EmailDelivery = "queued" | "drafted";
 
 export type LeadDetail = LeadListItem & {
-  lostReason: LostReason | null;
-  lostNote: string | null;
   firstResponseAt: string | null;
   speedToLeadSeconds: number | null;
   submissions: LeadSubmission[];
   timeline: TimelineEntry[];
   /** What the latest survey promises (src/server/leads/lead-qualification.ts), null without a survey. */
   qualification: LeadQualification | null;
+  /** What the lead last sent, shown at the top of its card; null when it has no submission (added by hand). */
+  latestRequest: LatestRequest | null;
   /** Where the lead came from, first and latest (docs/attribution.md); null before attribution. */
   firstTouch: Touch | null;
   lastTouch: Touch | null;
+  /** The lead's consultations, newest first (docs/booking.md). */
+  bookings: LeadBooking[];
 };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };
 
+/** The first 200 characters of what a lead last sent: a message, or a survey's summary. */
+export type LatestRequest = { kind: SubmissionKind; at: string; text: string };
+
+/** A lead on Today, with what it last sent. */
+export type TodayItem = LeadListItem & { latestRequest: LatestRequest | null };
+
+/**
+ * Today's groups (docs/lead-desk.md): new leads of the last 7 days, newest first; older new
+ * leads; leads that came back; follow-ups due by the end of today.
+ */
+export const todayGroups = ["new", "older", "came-back", "follow-ups"] as const;
+export type TodayGroupName = (typeof todayGroups)[number];
+export type TodayPage = { items: TodayItem[]; total: number; page: number; pageSize: number };
+
 export type TodayView = {
-  uncontacted: LeadListItem[];
-  /** All new leads, when there are more than `uncontacted` lists. */
-  uncontactedTotal: number;
-  followUpsDue: LeadListItem[];
-  followUpsDueTotal: number;
+  groups: Record<TodayGroupName, TodayPage>;
   speedToLead: { medianSeconds: number | null; leads: number };
   now: string;
 };
+
+/** One follow-up on the agenda. */
+export type AgendaItem = { lead: LeadListItem; dueAt: string; type: FollowUpType };
+/** GET /api/admin/agenda: each of the next 14 days (YYYY-MM-DD, New York) with its follow-ups, and how many are overdue (Today lists them). */
+export type AgendaView = { overdueCount: number; days: { date: string; items: AgendaItem[] }[]; now: string };
 
 export const leadSources = ["web", "phone", "walk-in"] as const;
 export type LeadSource = (typeof leadSources)[number];

@@ -11,6 +11,9 @@ export const routes = {
   post: (slug: string) => `/blog/${slug}`,
   contact: (service?: string) => (service ? `/contact?service=${encodeURIComponent(service)}` : "/contact"),
   survey: "/survey",
+  book: "/book",
+  bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
+  calendarFeed: (token: string) => `/api/calendar-feed/${encodeURIComponent(token)}`,
   greenvilleVoip: "/greenville-voip",
   privacy: "/privacy",
   terms: "/terms",
@@ -23,6 +26,7 @@ export const routes = {
   siteImage: "/og/site.png",
   adminToday: "/admin",
   adminLeads: "/admin/leads",
+  adminAgenda: "/admin/agenda",
   adminLead: (id: number) => `/admin/leads/${id}`,
   adminLogin: "/admin/login",
   adminSurveys: "/admin/surveys",
@@ -31,4 +35,5 @@ export const routes = {
   adminTemplates: "/admin/templates",
   adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
+  adminAvailability: "/admin/availability",
 } as const;

@@ -6,14 +6,22 @@
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
+/** A status move or "Mark as spam" can be undone this long. */
+export const UNDO_DURATION_MS = 10_000;
 
 export type ToastVariant = "default" | "destructive";
+
+/** A button in the toast, e.g. Undo; `altText` tells screen-reader users how else to do it. */
+export type ToastAction = { label: string; altText: string; onClick: () => void };
 
 export interface ToastData {
   id: string;
   title?: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
+  /** How long it stays, when not TOAST_DURATION_MS (an Undo offer stays 10 s). */
+  durationMs?: number;
   open: boolean;
 }
 

@@ -1,6 +1,8 @@
 import { announceSetupLinkIfNeeded } from "@/server/auth/admin-setup";
 import { startOutboxWorker, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { startPruneJob, stopPruneJob } from "@/server/pruning/prune-job";
+import { loadAvailability } from "@/server/bookings/availability-store";
+import { startBusyFeedJob, stopBusyFeedJob } from "@/server/bookings/busy-feed";
 
 let started = false;
 
@@ -12,11 +14,13 @@ export function startBackgroundJobs(): void {
   prepareAdminLogin();
   startOutboxWorker();
   startPruneJob();
+  startBusyFeedJob(async () => (await loadAvailability()).busyFeedUrl);
   // The production server stops taking connections on SIGTERM and lets requests finish;
   // meanwhile the outbox and the pruning take no new work.
   process.once("SIGTERM", () => {
     void stopOutboxWorker();
     void stopPruneJob();
+    stopBusyFeedJob();
   });
 }
 

@@ -276,7 +276,7 @@ describeEachEngine("lead desk API", () => {
       expect(await listOutbox()).toEqual([]);
       expect(await listLeads(token)).toMatchObject({ total: 0 });
       expect(await listLeads(token, "?q=dana")).toMatchObject({ total: 0 });
-      expect((await today(token)).uncontacted).toEqual([]);
+      expect((await today(token)).groups.new.items).toEqual([]);
       const counts = await json<Record<string, number>>(await call(countsEndpoint.GET, "GET", "/api/admin/counts", { token }));
       expect(counts.leadsNew).toBe(0);
       expect((await onlyLead(token, "?status=spam")).id).toBe(id);
@@ -409,7 +409,7 @@ describeEachEngine("lead desk API", () => {
   });
 
   describe("Today", () => {
-    it("lists uncontacted leads oldest first, follow-ups due by the end of today in New York, and the 30-day median speed to lead", async () => {
+    it("lists uncontacted leads, follow-ups due by the end of today in New York, and the 30-day median speed to lead", async () => {
       // 2031-06-10 22:00 in New York (EDT) is 02:00 UTC on the 11th.
       at("2031-05-01T12:00:00Z");
       await addContact({ name: "Too Old", email: "old@example.com", phone: "803-555-0001" });
@@ -436,11 +436,11 @@ describeEachEngine("lead desk API", () => {
 
       at("2031-06-11T02:00:00Z");
       const view = await today(await session());
-      expect(view.uncontacted.map((item) => item.name)).toEqual(["Ann First"]);
-      expect(view.uncontactedTotal).toBe(1);
+      expect(view.groups.new.items.map((item) => item.name)).toEqual(["Ann First"]);
+      expect(view.groups.new.total).toBe(1);
       // Overdue first; Cal's is after midnight in New York (tomorrow); Dee is Won.
-      expect(view.followUpsDue.map((item) => item.name)).toEqual(["Too Old", "Ben Second"]);
-      expect(view.followUpsDueTotal).toBe(2);
+      expect(view.groups["follow-ups"].items.map((item) => item.name)).toEqual(["Too Old", "Ben Second"]);
+      expect(view.groups["follow-ups"].total).toBe(2);
       // Ben 60 s, Cal 300 s, Dee 600 s: median 300 s; the old lead is outside the 30 days.
       expect(view.speedToLead).toEqual({ medianSeconds: 300, leads: 3 });
       expect(view.now).toBe("2031-06-11T02:00:00.000Z");
@@ -524,7 +524,7 @@ describeEachEngine("lead desk API", () => {
       expect(page2.items.map((item) => item.name)).toEqual(["Dana Whitfield"]);
       expect(await listLeads(token, "?page=9")).toMatchObject({ total: 3, items: [] });
       const first = (await listLeads(token, "?pageSize=1")).items[0]!;
-      expect(Object.keys(first).sort()).toEqual(["business", "email", "firstChannel", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "name", "nextFollowUpAt", "phone", "score", "source", "status", "submissionCount"]);
+      expect(Object.keys(first).sort()).toEqual(["business", "cameBackAt", "email", "firstChannel", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "lostNote", "lostReason", "name", "nextFollowUpAt", "nextFollowUpType", "phone", "score", "service", "source", "status", "submissionCount"]);
     });
 
     it("answers 400 naming the field for a bad query", async () => {

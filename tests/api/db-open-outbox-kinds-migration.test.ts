@@ -1,7 +1,7 @@
 import { type Kysely, Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, destroyDb, type DbEngine } from "@/server/db/connection";
-import { buildMigrations, InCodeMigrationProvider, migrateToLatest } from "@/server/db/migrations";
+import { buildMigrations, InCodeMigrationProvider } from "@/server/db/migrations";
 import { createFreshDatabase, ENGINES, postgresSkipped } from "../support/test-database";
 
 /*
@@ -41,7 +41,8 @@ for (const engine of ENGINES) {
         await loose.deleteFrom("mail_outbox").where("id", "=", 3).execute();
         const before = await loose.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
 
-        await migrateToLatest(db, engine);
+        // Up to 0016 only: later migrations may add columns (0019: after_id) that the rows compared here did not have.
+        await applyUpTo(db as unknown as Kysely<unknown>, engine, "0016_open_outbox_kinds");
 
         expect(await loose.selectFrom("mail_outbox").selectAll().orderBy("id").execute()).toEqual(before);
         const added = await loose

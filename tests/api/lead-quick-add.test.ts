@@ -134,9 +134,10 @@ describeEachEngine("quick add (POST /api/admin/leads)", () => {
     const web = (await deskJson<LeadList>(await deskCall(leadsEndpoint.GET, "GET", "/api/admin/leads", { token }))).items[0]!;
     const added = await deskJson<LeadDetail>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body: byPhone }), 201);
     let today = await deskJson<TodayView>(await deskCall(todayEndpoint.GET, "GET", "/api/admin/today", { token }));
-    expect(today.uncontacted.map((lead) => [lead.id, lead.source])).toEqual([
-      [web.id, "web"],
+    // Newest first: both came at 14:00, the one added by hand last.
+    expect(today.groups.new.items.map((lead) => [lead.id, lead.source])).toEqual([
       [added.id, "phone"],
+      [web.id, "web"],
     ]);
 
     // Both answered an hour later: only the web lead's wait counts.

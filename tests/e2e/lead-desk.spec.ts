@@ -63,6 +63,15 @@ async function leadIdOf(page: Page, name: string): Promise<number> {
   return lead!.id;
 }
 
+/** Below 640 px the list's filters fold behind "Filters (N)": open them (a no-op on a wider screen). */
+async function openFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole("button", { name: /^Filters \(\d+\)$/ });
+  if (!(await toggle.isVisible())) return;
+  await waitForHydration(toggle);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
 async function logIn(page: Page): Promise<void> {
   const response = await page.request.post(at("/api/admin/login"), { data: E2E_ADMIN });
   expect(response.status()).toBe(200);
@@ -115,6 +124,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByTestId("lead-row")).toHaveCount(1);
       await expect(page.getByTestId("lead-row")).toContainText(lead.name);
 
+      await openFilters(page);
       await page.getByLabel("Kind").selectOption("survey");
       await expect(page).toHaveURL(/kind=survey/);
       await expect(page.getByText("No leads match.")).toBeVisible();
@@ -179,6 +189,7 @@ for (const width of [375, 1280]) {
 
       await page.goto(at(`/admin/leads?q=${batch}`));
       await expect(page.getByText("1–25 of 27 leads")).toBeVisible();
+      await openFilters(page);
       const service = page.getByLabel("Service");
       await waitForHydration(service);
       await service.selectOption("security-cameras");
@@ -314,8 +325,8 @@ for (const width of [375, 1280]) {
       await done.click();
       await expect(followUp.getByTestId("next-follow-up")).toHaveText("None set.");
       await expect(page.getByTestId("timeline-entry").filter({ hasText: "Follow-up done (was due" })).toHaveCount(1);
-      const today = (await (await page.request.get(at("/api/admin/today"))).json()) as { followUpsDue: { id: number }[] };
-      expect(today.followUpsDue.map((item) => item.id)).not.toContain(lead.id);
+      const today = (await (await page.request.get(at("/api/admin/today"))).json()) as { groups: { "follow-ups": { items: { id: number }[] } } };
+      expect(today.groups["follow-ups"].items.map((item) => item.id)).not.toContain(lead.id);
     });
 
     test("notes are added, edited and deleted on the timeline", async ({ page }) => {
@@ -373,6 +384,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole("button", { name: "Not spam" })).toBeVisible();
       await page.goto(at(`/admin/leads?q=${encodeURIComponent(lead.name)}`));
       await expect(page.getByText("No leads match.")).toBeVisible();
+      await openFilters(page);
       await page.getByLabel("Status").selectOption("spam");
       await expect(page).toHaveURL(/status=spam/);
       await expect(page.getByTestId("lead-row").filter({ hasText: lead.name })).toContainText("Spam");

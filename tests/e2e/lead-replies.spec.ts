@@ -113,6 +113,8 @@ for (const width of [375, 1280]) {
       await logIn(page, drafting);
       await page.goto(`${drafting.url}/admin/templates`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reply templates");
+      // Below 640 px Templates is behind the tab bar's More.
+      if (width < 640) await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "More" }).click();
       await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
       await expect(page.getByTestId("reply-template").filter({ hasText: "Survey follow-up" })).toBeVisible();
       const guide = page.getByRole("region", { name: "Placeholders" });

@@ -157,6 +157,12 @@ for (const width of [375, 1280]) {
       await page.goto(at(`/admin/leads?q=${id}`));
       await expect(page.getByTestId("lead-row")).toHaveCount(2);
       await expect(page.getByTestId("lead-row").first()).toContainText(small.businessName);
+      // Below 640 px the sort is with the filters, folded behind "Filters (N)".
+      const filters = page.getByRole("button", { name: /^Filters \(\d+\)$/ });
+      if (await filters.isVisible()) {
+        await waitForHydration(filters);
+        await filters.click();
+      }
       const sort = page.getByLabel("Sort");
       await waitForHydration(sort);
       await sort.selectOption({ label: "Survey score" });

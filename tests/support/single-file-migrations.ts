@@ -32,6 +32,8 @@ export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migr
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
+    "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
+    "0019_bookings": { up: (db) => createBookings(db, engine) },
   };
 }
 
@@ -706,4 +708,61 @@ async function eraseForGood(db: Kysely<unknown>, engine: DbEngine): Promise<void
   if (engine !== "sqlite") return;
   await sql`insert into lead_search (lead_search, rank) values ('secure-delete', 1)`.execute(db);
   await sql`insert into lead_search (lead_search) values ('optimize')`.execute(db);
+}
+
+/**
+ * 0018: the desk on the owner's phone (docs/lead-desk.md):
+ * - `leads.came_back_at`: a new submission on a Contacted, Quoted, Won or Lost lead brings it
+ *   back to Today until the owner answers it (a call, a status move, a reply);
+ * - `leads.next_follow_up_type`: what the follow-up is (call, email, visit, meeting), null for
+ *   the follow-ups set before types existed (shown as calls);
+ * - `lead_events.client_key`: the idempotency key a call or note logged offline carries, so the
+ *   queue that sends it again after a reload stores it once.
+ */
+async function addOwnerPhone(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("leads").addColumn("came_back_at", "bigint").execute();
+  await db.schema.alterTable("leads").addColumn("next_follow_up_type", "text").execute();
+  await db.schema.createIndex("leads_came_back_idx").on("leads").columns(["came_back_at", "id"]).execute();
+  await db.schema.alterTable("lead_events").addColumn("client_key", "text").execute();
+  await db.schema.createIndex("lead_events_client_key_idx").on("lead_events").column("client_key").unique().execute();
+}
+
+/**
+ * 0019: consultations booked from /book (docs/booking.md). One live booking per start time
+ * is the database's rule, not only the code's: a partial unique index over `start_at` of
+ * the rows whose status is `booked`, on both engines, so two visitors racing for one slot
+ * (or two instances) can never both win. The manage link's token is kept as its sha-256
+ * only. `mail_outbox.after_id` holds a message until the one it follows has gone, so a
+ * cancellation never overtakes its invitation.
+ */
+async function createBookings(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const isPostgres = engine === "postgres";
+  await db.schema
+    .createTable("bookings")
+    .addColumn("id", isPostgres ? sql`bigserial` : sql`integer`, (column) => (isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement()))
+    .addColumn("lead_id", "integer", (column) => column.notNull().references("leads.id").onDelete("cascade"))
+    .addColumn("start_at", "bigint", (column) => column.notNull())
+    .addColumn("end_at", "bigint", (column) => column.notNull())
+    .addColumn("status", "text", (column) => column.notNull().defaultTo("booked"))
+    .addColumn("name", "text", (column) => column.notNull())
+    .addColumn("email", "text", (column) => column.notNull())
+    .addColumn("phone", "text", (column) => column.notNull())
+    .addColumn("business", "text")
+    .addColumn("service", "text", (column) => column.notNull())
+    .addColumn("note", "text")
+    .addColumn("email_key", "text")
+    .addColumn("phone_key", "text")
+    .addColumn("uid", "text", (column) => column.notNull().unique())
+    .addColumn("sequence", "integer", (column) => column.notNull().defaultTo(0))
+    .addColumn("manage_token_hash", "text", (column) => column.notNull().unique())
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("updated_at", "bigint", (column) => column.notNull())
+    .addCheckConstraint("bookings_status_check", sql`status in ('booked', 'cancelled', 'done', 'no-show')`)
+    .execute();
+  await sql`create unique index bookings_live_start_idx on bookings (start_at) where status = 'booked'`.execute(db);
+  await db.schema.createIndex("bookings_start_idx").on("bookings").columns(["start_at", "status"]).execute();
+  await db.schema.createIndex("bookings_lead_idx").on("bookings").column("lead_id").execute();
+  await db.schema.createIndex("bookings_email_key_idx").on("bookings").columns(["email_key", "status", "start_at"]).execute();
+  await db.schema.createIndex("bookings_phone_key_idx").on("bookings").columns(["phone_key", "status", "start_at"]).execute();
+  await db.schema.alterTable("mail_outbox").addColumn("after_id", "bigint").execute();
 }

@@ -19,7 +19,7 @@ export function CallToActionSection() {
             <ButtonLink href={routes.contact("quote")} size="lg" className="bg-accent-400 text-brand-950 hover:bg-accent-500">
               Get a Free Quote
             </ButtonLink>
-            <ButtonLink href={routes.contact("consultation")} size="lg" variant="outline" className="border-white/70 bg-transparent text-white hover:bg-white/10">
+            <ButtonLink href={routes.book} size="lg" variant="outline" className="border-white/70 bg-transparent text-white hover:bg-white/10">
               Schedule a Consultation
             </ButtonLink>
           </div>

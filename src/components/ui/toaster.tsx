@@ -24,6 +24,7 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           type={item.variant === "destructive" ? "foreground" : "background"}
+          duration={item.durationMs}
           data-variant={item.variant ?? "default"}
           className={cn(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg",
@@ -37,6 +38,15 @@ export function Toaster() {
               <ToastPrimitive.Description className={cn("text-sm", item.variant === "destructive" ? "text-red-50" : "text-slate-600")}>
                 {item.description}
               </ToastPrimitive.Description>
+            )}
+            {item.action && (
+              <ToastPrimitive.Action
+                altText={item.action.altText}
+                onClick={item.action.onClick}
+                className="mt-1 inline-flex min-h-11 min-w-11 items-center justify-center justify-self-start rounded-md border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {item.action.label}
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close

@@ -4,7 +4,8 @@ import "./zod-config";
 import { leadServiceValues } from "../lead-services";
 import { offlineLeadSources } from "../lead-desk";
 import { LIMITS } from "./limits";
-import { callOutcomes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, leadStatuses, LOST_NOTE_MAX, lostReasons, NOTE_TEXT_MAX, submissionKinds } from "../lead-desk";
+import { todayGroups } from "../lead-desk";
+import { callOutcomes, followUpSnoozes, followUpTypes, LEAD_PAGE_SIZE_DEFAULT, LEAD_PAGE_SIZE_MAX, leadSorts, leadStatuses, LOST_NOTE_MAX, lostReasons, NOTE_TEXT_MAX, submissionKinds } from "../lead-desk";
 import { leadChannels } from "../attribution/touch";
 import { projectTypeValues } from "./project-types";
 import { surveyServiceValues } from "./survey-services";
@@ -68,8 +69,17 @@ export const leadListQuerySchema = z.object({
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
+/** GET /api/admin/today/{group}?page=N. */
+export const todayPageQuerySchema = z.object({
+  group: z.enum(todayGroups, { error: `The group is one of ${todayGroups.join(", ")}.` }),
+  page: z._default(wholeNumber("Page is a whole number from 1.", 1, 1_000_000), 1),
+});
+
 const lostNote = textField("The note is text.", z.maxLength(LOST_NOTE_MAX, `The note must be at most ${LOST_NOTE_MAX} characters.`));
 const followUp = z.nullable(dateTime);
+const followUpType = z.enum(followUpTypes, { error: `The follow-up type is one of ${followUpTypes.join(", ")}.` });
+/** The offline queue's idempotency key for a call or a note (docs/lead-desk.md): the same key is stored once. */
+const clientKey = z.string({ error: "The key is text." }).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "The key is 8 to 64 letters, digits, - or _."));
 
 /** PATCH /api/admin/leads/{id}. */
 export const leadPatchSchema = z
@@ -78,9 +88,13 @@ export const leadPatchSchema = z
     lostReason: z.optional(z.enum(lostReasons, { error: `The reason is one of ${lostReasons.join(", ")}.` })),
     lostNote: z.optional(z.nullable(lostNote)),
     nextFollowUpAt: z.optional(followUp),
+    nextFollowUpType: z.optional(followUpType),
+    /** Moves the pending follow-up: an hour from now, tomorrow or next week at its time of day. */
+    snooze: z.optional(z.enum(followUpSnoozes, { error: `Snooze is one of ${followUpSnoozes.join(", ")}.` })),
   })
   .check(
     z.refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to change.", path: ["_root"] }),
+    z.refine((patch) => patch.snooze === undefined || patch.nextFollowUpAt === undefined, { message: "Snooze or set a time, not both.", path: ["snooze"] }),
     z.refine((patch) => patch.status !== "lost" || patch.lostReason !== undefined, { message: "A lost lead needs a reason.", path: ["lostReason"] }),
     z.refine((patch) => (patch.lostReason === undefined && patch.lostNote === undefined) || patch.status === "lost", {
       message: "A reason goes with the status lost.",
@@ -93,6 +107,7 @@ export type LeadPatch = z.output<typeof leadPatchSchema>;
 /** POST /api/admin/leads/{id}/notes and PATCH …/notes/{noteId}. */
 export const leadNoteSchema = z.object({
   text: textField("The note is text.", z.minLength(1, "Write the note."), z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)),
+  clientKey: z.optional(clientKey),
 });
 
 /** POST /api/admin/leads/{id}/calls. */
@@ -100,6 +115,8 @@ export const leadCallSchema = z.object({
   outcome: z.enum(callOutcomes, { error: `The outcome is one of ${callOutcomes.join(", ")}.` }),
   note: z.optional(z.nullable(textField("The note is text.", z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)))),
   nextFollowUpAt: z.optional(followUp),
+  nextFollowUpType: z.optional(followUpType),
+  clientKey: z.optional(clientKey),
 });
 export type LeadCall = z.output<typeof leadCallSchema>;
 
@@ -127,6 +144,7 @@ export const leadCreateSchema = z
     source: z.enum(offlineLeadSources, { error: "Say how the lead came: phone or walk-in." }),
     note: z._default(textField("The note is text.", z.maxLength(NOTE_TEXT_MAX, `A note is at most ${NOTE_TEXT_MAX} characters.`)), ""),
     nextFollowUpAt: z.optional(followUp),
+    nextFollowUpType: z.optional(followUpType),
   })
   .check(z.refine((lead) => lead.email !== "" || lead.phone !== "", { message: QUICK_ADD_REACH, path: ["phone"] }));
 export type LeadCreateInput = z.input<typeof leadCreateSchema>;

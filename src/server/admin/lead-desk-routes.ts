@@ -1,10 +1,11 @@
 import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
-import { leadCallSchema, leadCreateSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema } from "@/lib/validation/lead-desk-schemas";
+import { leadCallSchema, leadCreateSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema, todayPageQuerySchema } from "@/lib/validation/lead-desk-schemas";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
 import { quickAddLead } from "@/server/leads/quick-add";
-import { getToday } from "@/server/desk/today";
+import { getToday, getTodayPage } from "@/server/desk/today";
+import { getAgenda } from "@/server/desk/agenda";
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/json-responses";
@@ -112,7 +113,7 @@ export const leadNoteCreateRoute = adminRoute(
     if (!body.ok) return body.response;
     const parsed = leadNoteSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    const note = await addNote(id, parsed.data.text, Date.now(), audit);
+    const note = await addNote(id, parsed.data.text, Date.now(), audit, parsed.data.clientKey);
     return note ? jsonResponse({ note }, 201) : jsonError(404, NOT_FOUND);
   },
   { mutates: true },
@@ -151,3 +152,13 @@ export const leadNoteDeleteRoute = adminRoute(
 
 /** GET /api/admin/today. */
 export const todayRoute = adminRoute(async () => jsonResponse(await getToday()));
+
+/** GET /api/admin/today/{group}?page=N: one page of a Today group (new, older, came-back, follow-ups). */
+export const todayGroupRoute = adminRoute(async ({ request, params }) => {
+  const parsed = todayPageQuerySchema.safeParse({ group: params.group, page: new URL(request.url).searchParams.get("page") ?? undefined });
+  if (!parsed.success) return invalid(parsed.error);
+  return jsonResponse(await getTodayPage(parsed.data.group, parsed.data.page));
+});
+
+/** GET /api/admin/agenda: the overdue follow-ups and the next 14 days' by day. */
+export const agendaRoute = adminRoute(async () => jsonResponse(await getAgenda()));

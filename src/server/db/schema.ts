@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { LeadStatus } from "@/lib/lead-desk";
+import type { FollowUpType, LeadStatus } from "@/lib/lead-desk";
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL so one query serves both:
@@ -114,13 +114,17 @@ export interface LeadsTable {
   address: OptionalText;
   /** When retention reduced a Won lead to its invoice data (docs/privacy-controls.md). */
   redacted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a Contacted, Quoted, Won or Lost lead wrote again; cleared once the owner answers (Today's "Came back"). */
+  came_back_at: OptionalMillis;
+  /** What the next follow-up is; null for one set before follow-ups had types (a call). */
+  next_follow_up_type: ColumnType<FollowUpType | null, FollowUpType | null | undefined, FollowUpType | null>;
 }
 
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "email" | "created";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created" | "booking";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {
@@ -131,6 +135,8 @@ export interface LeadEventsTable {
   data: string;
   /** For a note: when its text last changed. */
   edited_at: number | null;
+  /** A call's or note's idempotency key from the desk's offline queue (unique); null otherwise. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A lead notification held back because its lead is Spam; "Not spam" puts it back in the outbox. */
@@ -176,7 +182,9 @@ export interface LoginThrottleTable {
  * A submission's notification to the owner (`ref_id` is the submission's id), an hourly digest
  * of held ones, the visitor's acknowledgement, the owner's reply, or a new-lead webhook call.
  */
-export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook";
+export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook" | BookingOutboxKind;
+/** A booking's invitation (REQUEST, again on a move), cancellation, or reminder; `ref_id` is the booking's id. */
+export type BookingOutboxKind = "booking-invitation" | "booking-cancellation" | "booking-reminder";
 /**
  * `held`: a lead notification over the hourly e-mail allowance, waiting for the digest
  * (`next_attempt_at` is when its hour ends); `digested`: taken into the digest
@@ -203,6 +211,36 @@ export interface MailOutboxTable {
   digest_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The lead the message is about (on delete cascade); null for a digest. */
   lead_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Not sent while the message with this id is still waiting to go (a cancellation after its invitation). */
+  after_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type BookingStatus = "booked" | "cancelled" | "done" | "no-show";
+
+/** A 15-minute consultation booked from /book (docs/booking.md); at most one `booked` row per `start_at`. */
+export interface BookingsTable {
+  id: Generated<number>;
+  lead_id: number;
+  start_at: number;
+  end_at: number;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  name: string;
+  email: string;
+  phone: string;
+  business: string | null;
+  /** A service slug of src/content/services.ts. */
+  service: string;
+  note: string | null;
+  email_key: string | null;
+  phone_key: string | null;
+  /** The invitation's iCalendar UID: the same through every move and the cancellation. */
+  uid: string;
+  /** The invitation's SEQUENCE: raised when the time changes and on cancellation only. */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** sha-256 hex of the private manage link's token; the token itself is only ever e-mailed. */
+  manage_token_hash: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A reply the owner starts from on a lead (docs/lead-mail.md); `subject` and `body` hold placeholders. */
@@ -318,6 +356,7 @@ export interface Database {
   lead_search: LeadSearchTable;
   reply_templates: ReplyTemplatesTable;
   admin_audit_log: AdminAuditLogTable;
+  bookings: BookingsTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

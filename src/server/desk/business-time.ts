@@ -1,5 +1,7 @@
+import { site } from "@/content/site";
+
 /** The business's clock: "today", follow-ups due and date filters are days in this zone. */
-export const BUSINESS_TIME_ZONE = "America/New_York";
+export const BUSINESS_TIME_ZONE = site.hours.regular.timeZone;
 
 const wallClock = new Intl.DateTimeFormat("en-US", {
   timeZone: BUSINESS_TIME_ZONE,

@@ -1,12 +1,16 @@
 import type { Kysely, Updateable } from "kysely";
-import type { LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
+import type { FollowUpType, LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
 import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 import type { AuditEntry, AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
 import { holdLeadNotifications, releaseLeadNotifications } from "@/server/leads/lead-store";
 import { type Database, isoFromMillis, isRowId, type LeadEventType, type LeadsTable } from "@/server/db/schema";
 import { type EventData, getLeadDetail } from "./lead-detail";
+import { snoozedUntil } from "./follow-ups";
 import type { LeadRow } from "./lead-list";
+
+/** Deciding a lead ends its pending follow-up (the timeline says so). */
+const ENDS_FOLLOW_UP: readonly LeadStatus[] = ["won", "lost", "spam"];
 
 /** Moving a lead here from New is a response to it (speed to lead). */
 const RESPONDED: readonly LeadStatus[] = ["contacted", "quoted", "won"];
@@ -19,7 +23,9 @@ export const OPENED_QUIET_MS = 30 * 60 * 1000;
 
 export type LeadChange = { lead: LeadDetail; releasedNotifications: number };
 
-type Event = { [Type in LeadEventType]: { type: Type; data: Type extends keyof EventData ? EventData[Type] : Record<string, never> } }[LeadEventType];
+type Event = {
+  [Type in LeadEventType]: { type: Type; data: Type extends keyof EventData ? EventData[Type] : Record<string, never>; clientKey?: string };
+}[LeadEventType];
 
 /**
  * PATCH /api/admin/leads/{id}: status (a Lost one with its reason), follow-up. Marking a
@@ -46,11 +52,25 @@ export async function updateLead(id: number, patch: LeadPatch, now = Date.now(),
           const milestone = MILESTONES[to as keyof typeof MILESTONES];
           if (lead[milestone] === null) changes[milestone] = now;
         }
+        // A status move answers a lead that came back: it leaves Today's "Came back".
+        changes.came_back_at = null;
+        if (ENDS_FOLLOW_UP.includes(to) && lead.next_follow_up_at !== null && patch.nextFollowUpAt === undefined) {
+          changes.next_follow_up_at = null;
+          changes.next_follow_up_type = null;
+          events.push({ type: "follow_up_ended", data: { dueAt: Number(lead.next_follow_up_at), status: to } });
+        }
         if (to === "spam" && from !== "spam") await holdLeadNotifications(trx, lead.id, now);
         if (from === "spam" && to !== "spam") releasedNotifications = await releaseLeadNotifications(trx, lead.id, now);
       }
     }
-    if (patch.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, patch.nextFollowUpAt, changes));
+    if (patch.snooze !== undefined && lead.next_follow_up_at !== null && changes.next_follow_up_at === undefined) {
+      const dueAt = snoozedUntil(patch.snooze, Number(lead.next_follow_up_at), now);
+      events.push(...followUpChange(lead, isoFromMillis(dueAt), patch.nextFollowUpType, changes));
+    } else if (patch.nextFollowUpAt !== undefined) {
+      events.push(...followUpChange(lead, patch.nextFollowUpAt, patch.nextFollowUpType, changes));
+    } else if (patch.nextFollowUpType !== undefined && lead.next_follow_up_at !== null) {
+      changes.next_follow_up_type = patch.nextFollowUpType;
+    }
     return { changes, events, releasedNotifications };
   });
 }
@@ -58,27 +78,31 @@ export async function updateLead(id: number, patch: LeadPatch, now = Date.now(),
 /** POST /api/admin/leads/{id}/calls: the call, a response to the lead (a New lead becomes Contacted), and the next follow-up when given. */
 export async function logCall(id: number, call: LeadCall, now = Date.now(), audit?: AuditRecorder): Promise<LeadChange | undefined> {
   return changeLead(id, now, audit, async (_trx, lead) => {
-    const changes: Updateable<LeadsTable> = {};
-    const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null } }];
+    // A call answers a lead that came back.
+    const changes: Updateable<LeadsTable> = { came_back_at: null };
+    const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null }, clientKey: call.clientKey }];
     if (lead.first_response_at === null) changes.first_response_at = now;
     if (lead.status === "new") {
       changes.status = "contacted";
       events.push({ type: "status", data: { from: "new", to: "contacted" } });
     }
-    if (call.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, call.nextFollowUpAt, changes));
+    if (call.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, call.nextFollowUpAt, call.nextFollowUpType, changes));
     return { changes, events, releasedNotifications: 0 };
-  });
+  }, call.clientKey);
 }
 
-function followUpChange(lead: LeadRow, next: string | null, changes: Updateable<LeadsTable>): Event[] {
+function followUpChange(lead: LeadRow, next: string | null, type: FollowUpType | undefined, changes: Updateable<LeadsTable>): Event[] {
   const current = lead.next_follow_up_at === null ? null : Number(lead.next_follow_up_at);
   if (next === null) {
     changes.next_follow_up_at = null;
+    changes.next_follow_up_type = null;
     return current === null ? [] : [{ type: "follow_up_done", data: { dueAt: current } }];
   }
   const dueAt = Date.parse(next);
+  const followUpType = type ?? (current === null ? "call" : (lead.next_follow_up_type ?? "call"));
   changes.next_follow_up_at = dueAt;
-  return current === dueAt ? [] : [{ type: "follow_up_set", data: { dueAt } }];
+  changes.next_follow_up_type = followUpType;
+  return current === dueAt && followUpType === (lead.next_follow_up_type ?? "call") ? [] : [{ type: "follow_up_set", data: { dueAt, followUpType } }];
 }
 
 async function changeLead(
@@ -86,22 +110,27 @@ async function changeLead(
   now: number,
   audit: AuditRecorder | undefined,
   work: (trx: Kysely<Database>, lead: LeadRow) => Promise<{ changes: Updateable<LeadsTable>; events: Event[]; releasedNotifications: number }>,
+  clientKey?: string,
 ): Promise<LeadChange | undefined> {
   if (!isRowId(id)) return undefined;
   const db = await getDb();
-  const released = await db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!lead) return undefined;
-    const { changes, events, releasedNotifications } = await work(trx, lead);
-    await trx
-      .updateTable("leads")
-      .set({ ...changes, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await insertEvents(trx, id, now, events);
-    for (const entry of events.map((event) => auditEntryOf(id, event))) if (audit && entry) await audit(entry, trx);
-    return releasedNotifications;
-  });
+  const change = () =>
+    db.transaction().execute(async (trx) => {
+      const lead = await trx.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!lead) return undefined;
+      // Sent again by the offline queue: it was stored the first time.
+      if (clientKey !== undefined && (await keyStored(trx, id, clientKey))) return 0;
+      const { changes, events, releasedNotifications } = await work(trx, lead);
+      await trx
+        .updateTable("leads")
+        .set({ ...changes, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await insertEvents(trx, id, now, events);
+      for (const entry of events.map((event) => auditEntryOf(id, event))) if (audit && entry) await audit(entry, trx);
+      return releasedNotifications;
+    });
+  const released = await onceByKey(change, clientKey);
   if (released === undefined) return undefined;
   const lead = await getLeadDetail(id, db);
   return lead && { lead, releasedNotifications: released };
@@ -119,6 +148,8 @@ function auditEntryOf(leadId: number, event: Event): AuditEntry | undefined {
       return { action: "lead.follow_up_set", target };
     case "follow_up_done":
       return { action: "lead.follow_up_cleared", target };
+    case "follow_up_ended":
+      return { action: "lead.follow_up_ended", target, detail: { status: event.data.status } };
     default:
       return undefined;
   }
@@ -128,26 +159,54 @@ async function insertEvents(executor: Kysely<Database>, leadId: number, at: numb
   if (events.length === 0) return;
   await executor
     .insertInto("lead_events")
-    .values(events.map((event) => ({ lead_id: leadId, type: event.type, at, data: JSON.stringify(event.data) })))
+    .values(events.map((event) => ({ lead_id: leadId, type: event.type, at, data: JSON.stringify(event.data), client_key: event.clientKey ?? null })))
     .execute();
 }
 
+async function keyStored(executor: Kysely<Database>, leadId: number, clientKey: string): Promise<boolean> {
+  const row = await executor.selectFrom("lead_events").select("id").where("client_key", "=", clientKey).where("lead_id", "=", leadId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Runs a change that carries an idempotency key. Two sends of one key racing each other both
+ * find it absent; the unique index turns the second into an error, and the retry finds the key.
+ */
+async function onceByKey<T>(change: () => Promise<T>, clientKey: string | undefined): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (clientKey === undefined) throw error;
+    return change();
+  }
+}
+
 /** POST /api/admin/leads/{id}/notes; undefined when there is no such lead. */
-export async function addNote(leadId: number, text: string, now = Date.now(), audit?: AuditRecorder): Promise<LeadNote | undefined> {
+export async function addNote(leadId: number, text: string, now = Date.now(), audit?: AuditRecorder, clientKey?: string): Promise<LeadNote | undefined> {
   if (!isRowId(leadId)) return undefined;
   const db = await getDb();
-  return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
-    if (!lead) return undefined;
-    const row = await trx
-      .insertInto("lead_events")
-      .values({ lead_id: leadId, type: "note", at: now, data: JSON.stringify({ text }) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx.updateTable("leads").set({ updated_at: now }).where("id", "=", leadId).execute();
-    await audit?.({ action: "lead.note_added", target: { kind: "lead", id: leadId }, detail: { noteId: row.id } }, trx);
-    return { id: row.id, text, at: isoFromMillis(now), editedAt: null };
-  });
+  const add = () =>
+    db.transaction().execute(async (trx) => {
+      const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+      if (!lead) return undefined;
+      if (clientKey !== undefined) {
+        // Sent again by the offline queue: the note stored the first time.
+        const stored = await trx.selectFrom("lead_events").selectAll().where("client_key", "=", clientKey).where("lead_id", "=", leadId).where("type", "=", "note").executeTakeFirst();
+        if (stored) {
+          const data = JSON.parse(stored.data) as { text: string };
+          return { id: stored.id, text: data.text, at: isoFromMillis(Number(stored.at)), editedAt: stored.edited_at === null ? null : isoFromMillis(Number(stored.edited_at)) };
+        }
+      }
+      const row = await trx
+        .insertInto("lead_events")
+        .values({ lead_id: leadId, type: "note", at: now, data: JSON.stringify({ text }), client_key: clientKey ?? null })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("leads").set({ updated_at: now }).where("id", "=", leadId).execute();
+      await audit?.({ action: "lead.note_added", target: { kind: "lead", id: leadId }, detail: { noteId: row.id } }, trx);
+      return { id: row.id, text, at: isoFromMillis(now), editedAt: null };
+    });
+  return onceByKey(add, clientKey);
 }
 
 /** PATCH /api/admin/leads/{id}/notes/{noteId}; undefined when the lead has no such note. */

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, EmailDelivery, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
+import type { CallOutcome, ConsultationAction, EmailDelivery, FollowUpType, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
@@ -8,7 +8,9 @@ import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/s
 import { toSurveySubmission } from "@/server/leads/survey-submissions";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { readStoredTouch } from "@/server/leads/lead-touches";
+import { latestRequests } from "./latest-request";
 import { toListItem } from "./lead-list";
+import { listLeadBookings } from "@/server/bookings/booking-store";
 
 const SUMMARY_MAX = 140;
 
@@ -18,10 +20,12 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const db = executor ?? (await getDb());
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [contacts, surveys, events] = await Promise.all([
+  const [contacts, surveys, events, requests, bookings] = await Promise.all([
     db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
+    latestRequests(db, [id]),
+    listLeadBookings(db, id),
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
@@ -49,15 +53,15 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
   return {
     ...toListItem(lead, contacts.length + surveys.length, kinds),
-    lostReason: lead.lost_reason as LostReason | null,
-    lostNote: lead.lost_note,
     firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
+    latestRequest: requests.get(id) ?? null,
     qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
     firstTouch: readStoredTouch(lead.first_touch),
     lastTouch: readStoredTouch(lead.last_touch),
+    bookings,
   };
 }
 
@@ -74,10 +78,13 @@ type EventData = {
   status: { from: LeadStatus; to: LeadStatus; lostReason?: LostReason; lostNote?: string | null };
   note: { text: string };
   call: { outcome: CallOutcome; note: string | null };
-  follow_up_set: { dueAt: number };
+  follow_up_set: { dueAt: number; followUpType?: FollowUpType };
   follow_up_done: { dueAt: number };
+  follow_up_ended: { dueAt: number; status: LeadStatus };
   email: { subject: string; body: string; templateId: number | null; delivery: EmailDelivery };
   created: { source: OfflineLeadSource };
+  /** What happened to a consultation (src/server/bookings): its id, its time then, and what changed. */
+  booking: { bookingId: number; action: ConsultationAction; start: number };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -104,9 +111,20 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     }
     case "created":
       return { ...base, type: "created", source: (data as EventData["created"]).source };
-    case "follow_up_set":
+    case "follow_up_set": {
+      const set = data as EventData["follow_up_set"];
+      return { ...base, type: "follow_up_set", dueAt: isoFromMillis(Number(set.dueAt)), followUpType: set.followUpType ?? null };
+    }
     case "follow_up_done":
-      return { ...base, type: event.type, dueAt: isoFromMillis(Number((data as EventData["follow_up_set"]).dueAt)) };
+      return { ...base, type: "follow_up_done", dueAt: isoFromMillis(Number((data as EventData["follow_up_done"]).dueAt)) };
+    case "follow_up_ended": {
+      const ended = data as EventData["follow_up_ended"];
+      return { ...base, type: "follow_up_ended", dueAt: isoFromMillis(Number(ended.dueAt)), status: ended.status };
+    }
+    case "booking": {
+      const booking = data as EventData["booking"];
+      return { ...base, type: "booking", bookingId: Number(booking.bookingId), action: booking.action, start: isoFromMillis(Number(booking.start)) };
+    }
     case "email": {
       const email = data as EventData["email"];
       return { ...base, type: "email", subject: String(email.subject), body: String(email.body), templateId: email.templateId ?? null, delivery: email.delivery };

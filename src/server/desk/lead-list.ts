@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadChannel } from "@/lib/attribution/touch";
-import type { LeadList, LeadListItem, LeadStatus, SubmissionKind } from "@/lib/lead-desk";
+import type { LeadList, LeadListItem, LeadStatus, LostReason, SubmissionKind } from "@/lib/lead-desk";
 import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
 import { engineOf, getDb } from "@/server/db/connection";
 import { leadIdMatches } from "@/server/db/lead-search-index";
@@ -131,6 +131,12 @@ export function toListItem(row: LeadRow, submissionCount: number, kinds: Submiss
     firstSubmittedAt: isoFromMillis(Number(row.first_submitted_at)),
     lastSubmittedAt: isoFromMillis(Number(row.last_submitted_at)),
     nextFollowUpAt: row.next_follow_up_at === null ? null : isoFromMillis(Number(row.next_follow_up_at)),
+    // A follow-up set before follow-ups had types was a call.
+    nextFollowUpType: row.next_follow_up_at === null ? null : (row.next_follow_up_type ?? "call"),
+    cameBackAt: row.came_back_at === null ? null : isoFromMillis(Number(row.came_back_at)),
+    service: row.service,
+    lostReason: row.lost_reason as LostReason | null,
+    lostNote: row.lost_note,
     kinds,
     score: row.score === null ? null : Number(row.score),
     source: row.source,

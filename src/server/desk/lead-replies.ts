@@ -111,6 +111,8 @@ export async function replyToLead(leadId: number, reply: LeadReply, now = Date.n
       .set({
         ...(lead.first_response_at === null ? { first_response_at: now } : {}),
         ...(answered ? { status: "contacted" as const } : {}),
+        // A reply answers a lead that came back.
+        came_back_at: null,
         updated_at: now,
       })
       .where("id", "=", leadId)

@@ -1,38 +1,78 @@
-import { type Kysely, sql } from "kysely";
-import type { TodayView } from "@/lib/lead-desk";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { TodayGroupName, TodayPage, TodayView } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis } from "@/server/db/schema";
 import { endOfBusinessDay } from "./business-time";
+import { latestRequests } from "./latest-request";
 import { listItems } from "./lead-list";
 
-/** Today lists at most this many leads of each kind; the totals say how many there are. */
-export const TODAY_LIST_MAX = 50;
+/** Today lists this many leads of a group at a time; the group's "Show more" pages on. */
+export const TODAY_PAGE_SIZE = 20;
+/** New leads older than this go in Today's collapsed "Older" group. */
+export const TODAY_RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 export const SPEED_TO_LEAD_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Follow-ups of these leads are not due: the lead is decided. */
 const CLOSED_STATUSES = ["won", "lost", "spam"] as const;
+/** A new submission on a lead in one of these brings it back to Today. */
+export const CAME_BACK_STATUSES = ["contacted", "quoted", "won", "lost"] as const;
 
-/** GET /api/admin/today: new leads nobody has contacted, follow-ups due, and the median speed to lead. */
+/** GET /api/admin/today: the first page of each of Today's groups, and the median speed to lead. */
 export async function getToday(now = Date.now()): Promise<TodayView> {
   const db = await getDb();
-  const dueBy = endOfBusinessDay(now);
-  const uncontacted = db.selectFrom("leads").where("status", "=", "new");
-  const due = followUpsDue(db, dueBy);
-  const [uncontactedRows, uncontactedCount, dueRows, dueCount, speedToLead] = await Promise.all([
-    uncontacted.selectAll().orderBy("first_submitted_at", "asc").orderBy("id", "asc").limit(TODAY_LIST_MAX).execute(),
-    uncontacted.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-    due.selectAll().orderBy("next_follow_up_at", "asc").orderBy("id", "asc").limit(TODAY_LIST_MAX).execute(),
-    due.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  const [fresh, older, cameBack, followUps, speedToLead] = await Promise.all([
+    todayPage(db, "new", 1, now),
+    todayPage(db, "older", 1, now),
+    todayPage(db, "came-back", 1, now),
+    todayPage(db, "follow-ups", 1, now),
     medianSpeedToLead(db, now),
   ]);
-  return {
-    uncontacted: await listItems(db, uncontactedRows),
-    uncontactedTotal: Number(uncontactedCount.count),
-    followUpsDue: await listItems(db, dueRows),
-    followUpsDueTotal: Number(dueCount.count),
-    speedToLead,
-    now: isoFromMillis(now),
-  };
+  return { groups: { new: fresh, older, "came-back": cameBack, "follow-ups": followUps }, speedToLead, now: isoFromMillis(now) };
+}
+
+/** GET /api/admin/today/{group}?page=N: one page of one of Today's groups. */
+export async function getTodayPage(group: TodayGroupName, page: number, now = Date.now()): Promise<TodayPage> {
+  return todayPage(await getDb(), group, page, now);
+}
+
+async function todayPage(db: Kysely<Database>, group: TodayGroupName, page: number, now: number): Promise<TodayPage> {
+  const query = groupQuery(db, group, now);
+  const [rows, count] = await Promise.all([
+    orderGroup(query.selectAll(), group)
+      .limit(TODAY_PAGE_SIZE)
+      .offset((page - 1) * TODAY_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const [items, requests] = await Promise.all([listItems(db, rows), latestRequests(db, rows.map((row) => row.id))]);
+  return { items: items.map((item) => ({ ...item, latestRequest: requests.get(item.id) ?? null })), total: Number(count.count), page, pageSize: TODAY_PAGE_SIZE };
+}
+
+function groupQuery(db: Kysely<Database>, group: TodayGroupName, now: number) {
+  const leads = db.selectFrom("leads");
+  switch (group) {
+    case "new":
+      return leads.where("status", "=", "new").where("last_submitted_at", ">=", now - TODAY_RECENT_MS);
+    case "older":
+      return leads.where("status", "=", "new").where("last_submitted_at", "<", now - TODAY_RECENT_MS);
+    case "came-back":
+      return leads.where("came_back_at", "is not", null).where("status", "in", CAME_BACK_STATUSES);
+    case "follow-ups":
+      return followUpsDue(db, endOfBusinessDay(now));
+  }
+}
+
+function orderGroup<O>(query: SelectQueryBuilder<Database, "leads", O>, group: TodayGroupName) {
+  switch (group) {
+    case "new":
+    case "older":
+      // The newest lead on top: it is the one most likely to answer the phone.
+      return query.orderBy("last_submitted_at", "desc").orderBy("id", "desc");
+    case "came-back":
+      return query.orderBy("came_back_at", "desc").orderBy("id", "desc");
+    case "follow-ups":
+      return query.orderBy("next_follow_up_at", "asc").orderBy("id", "asc");
+  }
 }
 
 function followUpsDue(db: Kysely<Database>, dueBy: number) {

@@ -59,6 +59,8 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
       first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
       business: sql<string | null>`coalesce(business, ${identity.business})`,
       service: sql<string | null>`coalesce(service, ${submissionService(record)})`,
+      // Someone already answered writing again comes back to Today (the status is kept).
+      came_back_at: sql<number | null>`case when status in ('contacted', 'quoted', 'won', 'lost') then ${now} else came_back_at end`,
       // The latest survey decides the score: it says what the business is now.
       ...(record.kind === "survey" ? { score: qualifySurvey(record.data).score } : {}),
       updated_at: now,
@@ -118,6 +120,27 @@ function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now:
 }
 
 type LeadMatch = { id: number; status: string; created?: boolean };
+
+/**
+ * The lead a person who is not sending a form submission (a booking) is: joined by e-mail,
+ * else phone, as a submission would be, or started. Its last-contact time and search words
+ * take the person in; src/server/leads/receive-lead.ts is the only caller.
+ */
+export async function joinOrStartLead(trx: Kysely<Database>, identity: SubmissionIdentity, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
+  const found = await findLead(trx, identity);
+  const lead = found ?? (await createLead(trx, identity, now, null));
+  await trx
+    .updateTable("leads")
+    .set({
+      last_submitted_at: sql<number>`case when last_submitted_at < ${now} then ${now} else last_submitted_at end`,
+      business: sql<string | null>`coalesce(business, ${identity.business})`,
+      updated_at: now,
+    })
+    .where("id", "=", lead.id)
+    .execute();
+  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
+  return { leadId: lead.id, created: found === undefined && lead.created === true, leadIsSpam: lead.status === "spam" };
+}
 
 async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
   const id = await findLeadIdByKeys(executor, { email_key: emailKey(identity.email), phone_key: phoneKey(identity.phone) });

@@ -52,6 +52,7 @@ export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: 
         last_channel: channel,
         service: input.service || null,
         next_follow_up_at: dueAt,
+        next_follow_up_type: dueAt === null ? null : (input.nextFollowUpType ?? "call"),
         first_submitted_at: now,
         last_submitted_at: now,
         created_at: now,
@@ -65,7 +66,7 @@ export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: 
     const events = [
       { type: "created" as const, data: { source: input.source } },
       ...(input.note ? [{ type: "note" as const, data: { text: input.note } }] : []),
-      ...(dueAt === null ? [] : [{ type: "follow_up_set" as const, data: { dueAt } }]),
+      ...(dueAt === null ? [] : [{ type: "follow_up_set" as const, data: { dueAt, followUpType: input.nextFollowUpType ?? "call" } }]),
     ];
     await trx
       .insertInto("lead_events")

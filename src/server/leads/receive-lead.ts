@@ -14,6 +14,9 @@ import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-emails";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "./lead-store";
 import { siteHosts, submissionTouches } from "./lead-touches";
+import type { ConsultationAction } from "@/lib/lead-desk";
+import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { joinOrStartLead } from "./lead-store";
 
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
@@ -171,4 +174,27 @@ export async function answerLeadJsonPost(kind: SubmissionKind, request: Request,
     console.error(`[api] ${kind} submission failed:`, error);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }
+}
+
+/** The person behind a booking, as the lead module matches and records them. */
+export type BookingPerson = { name: string; email: string; phone: string; business: string | null; note: string | null };
+
+/**
+ * The booking submission path (src/server/bookings/book-consultation.ts): inside the
+ * booking's own transaction, the person joins their lead by e-mail or phone, or starts
+ * one (one lead per person), and the lead's timeline records the consultation. A new
+ * lead is announced to the webhook, as a new lead from a form is.
+ */
+export async function receiveBookingLead(trx: Kysely<Database>, person: BookingPerson, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
+  const joined = await joinOrStartLead(trx, { kind: "contact", at: now, name: person.name, business: person.business, email: person.email, phone: person.phone, text: person.note ?? "" }, now);
+  if (joined.created) await queueLeadWebhook(trx, joined.leadId, now);
+  return joined;
+}
+
+/** Adds a consultation's step to its lead's timeline ("Consultation booked for Tue Dec 1, 10:15 AM"). */
+export async function recordConsultationOnLead(trx: Kysely<Database>, entry: { leadId: number; bookingId: number; action: ConsultationAction; start: number; now: number }): Promise<void> {
+  await trx
+    .insertInto("lead_events")
+    .values({ lead_id: entry.leadId, type: "booking", at: entry.now, data: JSON.stringify({ bookingId: entry.bookingId, action: entry.action, start: entry.start }), edited_at: null })
+    .execute();
 }

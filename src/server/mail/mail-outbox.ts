@@ -7,7 +7,16 @@ import { idBatches } from "@/server/db/connection";
 export type { OutboxKind, OutboxStatus };
 
 /** One e-mail, ready to hand to the transport. */
-export type OutboxMessage = { to: string; from: string; replyTo?: string; subject: string; text: string; html: string };
+export type OutboxMessage = {
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** An iTIP calendar part (a booking's invitation or cancellation), sent as nodemailer's `icalEvent`. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; content: string };
+};
 
 export type OutboxItem = {
   id: number;
@@ -30,7 +39,7 @@ export type OutboxItem = {
 };
 
 /** The kinds the outbox sends as e-mail (nodemailer); a `webhook` is posted over HTTP instead. */
-export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply"] as const satisfies readonly OutboxKind[];
+export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder"] as const satisfies readonly OutboxKind[];
 
 /**
  * Queues a new lead's webhook through `executor`, the transaction that created the lead
@@ -79,6 +88,10 @@ export type OutboxEntry = {
   now: number;
   /** Held for the digest until then (the end of the window that overflowed) instead of sent on its own. */
   heldUntil?: number;
+  /** Not sent before this time (a booking's reminder). */
+  notBefore?: number;
+  /** Not sent while the message with this id is still waiting to go (a cancellation after its invitation). */
+  afterId?: number;
 };
 
 /**
@@ -107,7 +120,8 @@ export function outboxInsert(executor: Kysely<Database>, entry: OutboxEntry) {
       payload: JSON.stringify(entry.message),
       status: held ? "held" : "pending",
       attempts: 0,
-      next_attempt_at: entry.heldUntil ?? entry.now,
+      next_attempt_at: entry.heldUntil ?? entry.notBefore ?? entry.now,
+      after_id: entry.afterId ?? null,
     })
     .returning("id");
 }
@@ -155,6 +169,13 @@ export async function claimOutboxBatch(workerId: string, limit: number, leaseMs:
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", now)
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+      // A message that follows another waits until that one has gone (or was given up or withdrawn).
+      .where((eb) =>
+        eb.or([
+          eb("after_id", "is", null),
+          eb.not(eb.exists(eb.selectFrom("mail_outbox as before").select("before.id").whereRef("before.id", "=", "mail_outbox.after_id").where("before.status", "in", ["pending", "held"]))),
+        ]),
+      )
       // Only what this instance can deliver now: without SMTP, e-mails stay pending.
       .$if(kinds !== undefined, (query) => query.where("kind", "in", kinds!.length > 0 ? [...kinds!] : ["none" as OutboxKind]))
       .orderBy("next_attempt_at")

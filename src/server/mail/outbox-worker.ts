@@ -51,6 +51,7 @@ function sendMail(transport: Transporter): Send {
       subject: item.payload.subject,
       text: item.payload.text,
       html: item.payload.html,
+      icalEvent: item.payload.icalEvent ? { method: item.payload.icalEvent.method, content: item.payload.icalEvent.content, filename: "invite.ics" } : undefined,
     });
 }
 

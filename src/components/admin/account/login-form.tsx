@@ -6,6 +6,7 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
 import { routes } from "@/lib/routes";
 import { toast, toastOnNextPage } from "@/lib/toast-store";
+import { safeAdminNext } from "@/lib/admin-next";
 import { adminLoginSchema, type AdminLoginData } from "@/lib/validation/admin-login-schema";
 import { SecondFactorForm } from "./second-factor-form";
 import { waitInWords } from "./server-form-errors";
@@ -49,9 +50,10 @@ export function LoginForm() {
 
   const signedIn = () => {
     setRedirecting(true);
-    // §2: the survey inbox is where signing in lands; it shows the toast when it opens.
+    // §2: the survey inbox is where signing in lands, unless a link to a back-office page (a
+    // push notification's, an e-mail's) brought the owner here; that page shows the toast.
     toastOnNextPage(LOGIN_SUCCESS);
-    window.location.assign(routes.adminSurveys);
+    window.location.assign(safeAdminNext(new URLSearchParams(window.location.search).get("next")) ?? routes.adminSurveys);
   };
 
   const onValid = async (values: AdminLoginData) => {

@@ -7,8 +7,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
-import { type DuplicateLead, type LeadDetail, NOTE_TEXT_MAX, offlineLeadSources } from "@/lib/lead-desk";
-import { leadSourceLabels } from "@/lib/lead-desk-labels";
+import { type DuplicateLead, type FollowUpType, type LeadDetail, NOTE_TEXT_MAX, offlineLeadSources } from "@/lib/lead-desk";
+import { followUpTypeLabels, leadSourceLabels } from "@/lib/lead-desk-labels";
 import { leadServices } from "@/lib/lead-services";
 import { routes } from "@/lib/routes";
 import { type LeadCreate, type LeadCreateInput, leadCreateSchema } from "@/lib/validation/lead-desk-schemas";
@@ -28,6 +28,7 @@ export function AddLeadDialog() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [followUp, setFollowUp] = useState<string | undefined>(undefined);
+  const [followUpType, setFollowUpType] = useState<FollowUpType>("call");
   const [duplicate, setDuplicate] = useState<DuplicateLead | null>(null);
   const form = useForm<LeadCreateInput, unknown, LeadCreate>({ resolver: zodResolver(leadCreateSchema), defaultValues: blank });
   const { errors } = form.formState;
@@ -35,7 +36,7 @@ export function AddLeadDialog() {
   const err = (name: keyof LeadCreateInput) => errors[name]?.message;
 
   const add = useMutation({
-    mutationFn: async (values: LeadCreate) => (await apiRequest("POST", adminApi.leads, { ...values, nextFollowUpAt: followUp })).json() as Promise<LeadDetail>,
+    mutationFn: async (values: LeadCreate) => (await apiRequest("POST", adminApi.leads, { ...values, nextFollowUpAt: followUp, ...(followUp ? { nextFollowUpType: followUpType } : {}) })).json() as Promise<LeadDetail>,
     onSuccess: async (lead) => {
       await queryClient.invalidateQueries({ predicate: (query) => isDeskQuery(query.queryKey) });
       window.location.assign(routes.adminLead(lead.id));
@@ -127,9 +128,13 @@ export function AddLeadDialog() {
             <fieldset className="grid gap-2">
               <legend className="text-sm font-medium text-slate-800">Next follow-up (optional)</legend>
               <p className="text-sm text-slate-700" aria-live="polite">
-                {followUp ? `Follow-up on ${formatDateTime(followUp)}` : "No follow-up set."}
+                {followUp ? `Follow-up on ${formatDateTime(followUp)}: ${followUpTypeLabels[followUpType]}` : "No follow-up set."}
               </p>
-              <FollowUpChoices busy={add.isPending} noneLabel={followUp ? "No follow-up" : undefined} onChoose={setFollowUp} />
+              <FollowUpChoices busy={add.isPending} noneLabel={followUp ? "No follow-up" : undefined} onChoose={(dueAt, type) => {
+                  setFollowUp(dueAt);
+                  setFollowUpType(type);
+                }}
+              />
             </fieldset>
             {duplicate && (
               <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

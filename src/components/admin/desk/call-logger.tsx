@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PhoneCall, PhoneMissed, Voicemail } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { type CallOutcome, callOutcomes, NOTE_TEXT_MAX } from "@/lib/lead-desk";
+import { type CallOutcome, callOutcomes, type FollowUpType, NOTE_TEXT_MAX } from "@/lib/lead-desk";
 import { callOutcomeLabels } from "@/lib/lead-desk-labels";
 import { type LeadCall, leadCallSchema } from "@/lib/validation/lead-desk-schemas";
 import { FollowUpChoices } from "./follow-up-choices";
@@ -16,8 +16,9 @@ const outcomeIcons = { reached: PhoneCall, voicemail: Voicemail, "no-answer": Ph
  * Logging a call in two taps: how it went, then when to follow up (which saves it).
  * A note can be added between the two.
  */
-export function CallLogger({ leadId }: { leadId: number }) {
+export function CallLogger({ leadId, heading = true, onLogged }: { leadId: number; heading?: boolean; onLogged?: () => void }) {
   const { logCall } = useLeadMutations(leadId);
+  const baseId = useId();
   const form = useForm<LeadCall>({ resolver: zodResolver(leadCallSchema), defaultValues: { note: "" } });
   const outcome = useWatch({ control: form.control, name: "outcome" }) as CallOutcome | undefined;
   const nextStep = useRef<HTMLParagraphElement>(null);
@@ -27,21 +28,28 @@ export function CallLogger({ leadId }: { leadId: number }) {
     if (outcome) nextStep.current?.focus();
   }, [outcome]);
 
-  const save = (dueAt: string | undefined) => {
+  const save = (dueAt: string | undefined, type: FollowUpType) => {
     form.setValue("nextFollowUpAt", dueAt);
     void form.handleSubmit((values) =>
       logCall.mutate(
-        { outcome: values.outcome, note: values.note || undefined, nextFollowUpAt: values.nextFollowUpAt },
-        { onSuccess: () => form.reset({ note: "" }) },
+        { outcome: values.outcome, note: values.note || undefined, nextFollowUpAt: values.nextFollowUpAt, ...(dueAt ? { nextFollowUpType: type } : {}) },
+        {
+          onSuccess: () => {
+            form.reset({ note: "" });
+            onLogged?.();
+          },
+        },
       ),
     )();
   };
 
   return (
-    <section aria-labelledby="log-call" className="grid gap-3">
-      <h2 id="log-call" className="text-lg font-bold text-slate-900">
-        Log a call
-      </h2>
+    <section aria-labelledby={heading ? `${baseId}-title` : undefined} aria-label={heading ? undefined : "Log the call"} className="grid gap-3">
+      {heading && (
+        <h2 id={`${baseId}-title`} className="text-lg font-bold text-slate-900">
+          Log a call
+        </h2>
+      )}
       {!outcome ? (
         <div role="group" aria-label="How did the call go?" className="grid grid-cols-3 gap-2">
           {callOutcomes.map((value) => {
@@ -65,10 +73,10 @@ export function CallLogger({ leadId }: { leadId: number }) {
             </Button>
           </p>
           <div className="flex flex-col gap-1">
-            <label htmlFor="call-note" className="text-sm font-medium text-slate-800">
+            <label htmlFor={`${baseId}-note`} className="text-sm font-medium text-slate-800">
               Note (optional)
             </label>
-            <textarea id="call-note" rows={2} maxLength={NOTE_TEXT_MAX} {...form.register("note")} className={inputClass} />
+            <textarea id={`${baseId}-note`} rows={2} maxLength={NOTE_TEXT_MAX} {...form.register("note")} className={inputClass} />
           </div>
           <FollowUpChoices busy={logCall.isPending} noneLabel="No follow-up" onChoose={save} />
         </div>

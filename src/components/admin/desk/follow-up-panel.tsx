@@ -1,7 +1,8 @@
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { LeadDetail } from "@/lib/lead-desk";
+import type { FollowUpType, LeadDetail } from "@/lib/lead-desk";
+import { followUpTypeLabels } from "@/lib/lead-desk-labels";
 import { toast } from "@/lib/toast-store";
 import { formatDateTime } from "./desk-time";
 import { FollowUpChoices } from "./follow-up-choices";
@@ -13,9 +14,9 @@ export function FollowUpPanel({ lead }: { lead: LeadDetail }) {
   const [choosing, setChoosing] = useState(false);
   const due = lead.nextFollowUpAt;
 
-  const set = (dueAt: string | undefined) =>
+  const set = (dueAt: string | undefined, type?: FollowUpType) =>
     update.mutate(
-      { nextFollowUpAt: dueAt ?? null },
+      { nextFollowUpAt: dueAt ?? null, ...(dueAt && type ? { nextFollowUpType: type } : {}) },
       {
         onSuccess: () => {
           setChoosing(false);
@@ -31,7 +32,13 @@ export function FollowUpPanel({ lead }: { lead: LeadDetail }) {
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-800" data-testid="next-follow-up">
-          {due ? <time dateTime={due}>{formatDateTime(due)}</time> : "None set."}
+          {due ? (
+            <>
+              {followUpTypeLabels[lead.nextFollowUpType ?? "call"]}, <time dateTime={due}>{formatDateTime(due)}</time>
+            </>
+          ) : (
+            "None set."
+          )}
         </p>
         <div className="flex flex-wrap gap-2">
           {due && (

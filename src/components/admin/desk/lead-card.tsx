@@ -5,10 +5,13 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import type { LeadDetail } from "@/lib/lead-desk";
 import { dialable, durationInWords, lostReasonLabels } from "@/lib/lead-desk-labels";
-import { toast } from "@/lib/toast-store";
+import { toast, UNDO_DURATION_MS } from "@/lib/toast-store";
+import { leadServiceLabel } from "@/lib/lead-services";
+import { CallReturnSheet, useCallReturn } from "./call-return-sheet";
 import { secondsSince } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { LeadStatusMenu } from "./lead-status-menu";
+import { undoPatch } from "./undo-patch";
 import { useLeadMutations } from "./use-lead-mutations";
 import { useNow } from "./use-now";
 
@@ -18,20 +21,33 @@ const contactButton = cn(buttonVariants({ variant: "default", size: "lg" }), "h-
 export function LeadCard({ lead }: { lead: LeadDetail }) {
   const { update } = useLeadMutations(lead.id);
   const now = useNow();
+  const callReturn = useCallReturn();
   const spam = lead.status === "spam";
 
-  const setSpam = (toSpam: boolean) =>
+  const setSpam = (toSpam: boolean) => {
+    // The lead as it was, for Undo (10 s).
+    const before = undoPatch(lead);
     update.mutate(
       { status: toSpam ? "spam" : "new" },
       {
         onSuccess: () =>
           toast(
             toSpam
-              ? { title: "Marked as spam", description: `${lead.name} is hidden from every list but the Spam filter.` }
+              ? {
+                  title: "Marked as spam",
+                  description: `${lead.name} is hidden from every list but the Spam filter.`,
+                  durationMs: UNDO_DURATION_MS,
+                  action: {
+                    label: "Undo",
+                    altText: `Undo: use Not spam on ${lead.name}`,
+                    onClick: () => update.mutate(before, { onSuccess: () => toast({ title: "Spam undone", description: `${lead.name} is back.` }) }),
+                  },
+                }
               : { title: "Not spam", description: `${lead.name} is back as a new lead; held notifications are sent.` },
           ),
       },
     );
+  };
 
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
@@ -43,9 +59,11 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
         <LeadStatusBadge status={lead.status} className="text-sm" />
       </div>
 
+      <LeadWants lead={lead} />
+
       <div className="grid grid-cols-3 gap-2">
         {lead.phone ? (
-          <a href={`tel:${dialable(lead.phone)}`} className={contactButton}>
+          <a href={`tel:${dialable(lead.phone)}`} className={contactButton} onClick={callReturn.onDial}>
             <Phone aria-hidden="true" className="!size-5" />
             Call
           </a>
@@ -114,6 +132,33 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
           </Button>
         )}
       </div>
+      <CallReturnSheet leadId={lead.id} leadName={lead.name} open={callReturn.open} onOpenChange={callReturn.setOpen} />
     </Card>
+  );
+}
+
+/** What the lead wants, before anything else: the service, what they last wrote (or their survey), the score and the channel. */
+function LeadWants({ lead }: { lead: LeadDetail }) {
+  return (
+    <div className="grid gap-2" data-testid="lead-wants">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="font-semibold text-slate-900" data-testid="lead-service">
+          {leadServiceLabel(lead.service)}
+        </span>
+        {lead.score !== null && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900" data-testid="lead-card-score">
+            Score {lead.score}
+          </span>
+        )}
+        <span className="text-slate-700" data-testid="lead-channel">
+          Channel: {lead.firstChannel}
+        </span>
+      </p>
+      {lead.latestRequest && (
+        <blockquote className="border-l-4 border-brand-200 pl-3 text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="lead-latest-request">
+          {lead.latestRequest.text}
+        </blockquote>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Search, X } from "lucide-react";
-import type { ChangeEvent, ReactNode, SyntheticEvent } from "react";
+import { Search, SlidersHorizontal, X } from "lucide-react";
+import { type ChangeEvent, type ReactNode, type SyntheticEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
+import { cn } from "@/lib/cn";
 import { leadChannels } from "@/lib/attribution/touch";
 import { leadSorts, leadStatuses } from "@/lib/lead-desk";
 import { leadSortLabels, leadStatusLabels, serviceFilterOptions, submissionKindLabels } from "@/lib/lead-desk-labels";
@@ -30,6 +31,10 @@ const selectClass = `${inputClass} pr-8`;
  * they are made; the search when it is sent.
  */
 export function LeadFilters({ params, board }: { params: URLSearchParams; board: boolean }) {
+  // Kept above the form, which is re-created on every address change: the filters stay open while they are used.
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = FILTERS.filter((name) => name !== "q" && name !== "sort" && params.has(name)).length;
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     pushAddressSearch(searchFromForm(event.currentTarget, params.get("view")));
@@ -58,7 +63,12 @@ export function LeadFilters({ params, board }: { params: URLSearchParams; board:
           <span className="sr-only sm:not-sr-only">Search</span>
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      {/* On a phone the filters fold behind one button, so the first lead is on the first screen. */}
+      <Button type="button" variant="outline" className="justify-self-start sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <SlidersHorizontal aria-hidden="true" />
+        Filters ({active})
+      </Button>
+      <div id={panelId} className={cn("grid-cols-2 gap-3 sm:grid md:grid-cols-3 xl:grid-cols-6", open ? "grid" : "hidden")}>
         {!board && (
           <Choice label="Status" name="status" value={params.get("status")} onChange={apply}>
             <option value="">Open and closed (no spam)</option>

@@ -15,6 +15,7 @@ import { LeadOrigin } from "./lead-origin";
 import { LeadSubmissions } from "./lead-submissions";
 import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
+import { LeadBookings } from "../bookings/lead-bookings";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
 
@@ -75,19 +76,21 @@ export function LeadScreen({ leadId }: { leadId: number }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="grid gap-6">
           <LeadCard lead={data} />
+          <LeadBookings leadId={leadId} bookings={data.bookings} />
           {data.qualification && <LeadQualificationCard qualification={data.qualification} />}
           <Card className="grid gap-6 p-4 sm:p-6">
             <CallLogger leadId={leadId} />
             <FollowUpPanel lead={data} />
             <LeadReply lead={data} />
           </Card>
-          <LeadOrigin lead={data} />
         </div>
         <div className="grid gap-6">
           <Card className="p-4 sm:p-6">
             <NoteForm label="Add a note" submitLabel="Add note" busy={addNote.isPending} onSave={(text) => addNote.mutateAsync(text)} />
           </Card>
           <LeadTimeline leadId={leadId} timeline={data.timeline} />
+          {/* Where the lead came from matters less than what they want: it follows the timeline. */}
+          <LeadOrigin lead={data} />
           <LeadSubmissions submissions={data.submissions} />
           <Card className="p-4 sm:p-6">
             <LeadPrivacyActions lead={data} />

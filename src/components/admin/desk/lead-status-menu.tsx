@@ -5,7 +5,8 @@ import { buttonVariants } from "@/components/ui/button-variants";
 import { cn } from "@/lib/cn";
 import { type LeadStatus, leadStatuses } from "@/lib/lead-desk";
 import { leadStatusLabels } from "@/lib/lead-desk-labels";
-import { toast } from "@/lib/toast-store";
+import { toast, UNDO_DURATION_MS } from "@/lib/toast-store";
+import { type UndoableLead, undoPatch } from "./undo-patch";
 import { LostReasonDialog } from "./lost-reason-dialog";
 import { useLeadMutations } from "./use-lead-mutations";
 
@@ -19,7 +20,7 @@ export function LeadStatusMenu({
   label,
   className,
 }: {
-  lead: { id: number; name: string; status: LeadStatus };
+  lead: UndoableLead & { name: string };
   /** The button's words, e.g. "Move" on the board, the status itself on the lead. */
   label: string;
   className?: string;
@@ -27,8 +28,21 @@ export function LeadStatusMenu({
   const { update } = useLeadMutations(lead.id);
   const [askLostReason, setAskLostReason] = useState(false);
 
-  const moved = (status: LeadStatus) => () =>
-    toast({ title: `Moved to ${leadStatusLabels[status]}`, description: `${lead.name} is now ${leadStatusLabels[status]}.` });
+  // The lead as it was before the move, for Undo (10 s).
+  const moved = (status: LeadStatus) => {
+    const before = undoPatch(lead);
+    return () =>
+      toast({
+        title: `Moved to ${leadStatusLabels[status]}`,
+        description: `${lead.name} is now ${leadStatusLabels[status]}.`,
+        durationMs: UNDO_DURATION_MS,
+        action: {
+          label: "Undo",
+          altText: `Undo: move ${lead.name} back to ${leadStatusLabels[lead.status]} with the status menu`,
+          onClick: () => update.mutate(before, { onSuccess: () => toast({ title: "Move undone", description: `${lead.name} is ${leadStatusLabels[lead.status]} again.` }) }),
+        },
+      });
+  };
 
   const choose = (status: LeadStatus) => {
     if (status === lead.status) return;

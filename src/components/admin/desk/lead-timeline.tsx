@@ -1,8 +1,9 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
-import { callOutcomeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { callOutcomeLabels, followUpTypeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { consultationHeadline } from "@/lib/booking/consultation-time";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -15,8 +16,10 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   call: PhoneCall,
   follow_up_set: CalendarClock,
   follow_up_done: CalendarCheck,
+  follow_up_ended: CalendarX,
   email: Mail,
   created: UserPlus,
+  booking: CalendarDays,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -35,13 +38,17 @@ function headline(entry: TimelineEntry): string {
     case "call":
       return `Call: ${callOutcomeLabels[entry.outcome]}`;
     case "follow_up_set":
-      return `Follow-up set for ${formatDateTime(entry.dueAt)}`;
+      return `Follow-up set for ${formatDateTime(entry.dueAt)}: ${followUpTypeLabels[entry.followUpType ?? "call"]}`;
+    case "follow_up_ended":
+      return `Follow-up of ${formatDateTime(entry.dueAt)} ended: the lead is ${leadStatusLabels[entry.status]}`;
     case "follow_up_done":
       return `Follow-up done (was due ${formatDateTime(entry.dueAt)})`;
     case "email":
       return `${entry.delivery === "queued" ? "E-mail sent" : "E-mail drafted"}: ${entry.subject}`;
     case "created":
       return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
+    case "booking":
+      return consultationHeadline(entry.action, entry.start);
   }
 }
 

@@ -7,7 +7,7 @@ import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 /** Every list that shows leads (lists, board columns, Today) and the nav counts. */
 export function isDeskQuery(key: readonly unknown[]): boolean {
   const path = String(key[0]);
-  return path.startsWith(adminApi.leads) || path === adminApi.today || path === adminApi.counts;
+  return path.startsWith(adminApi.leads) || path.startsWith(adminApi.today) || path === adminApi.agenda || path === adminApi.counts;
 }
 
 const failed = (description: string) => () => toast({ title: "Error", description, variant: "destructive" });

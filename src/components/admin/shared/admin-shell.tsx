@@ -11,7 +11,8 @@ export function AdminShell({ styleNonce, current, children }: AdminPageProps & {
   return (
     <AdminRoot styleNonce={styleNonce}>
       <AdminNav current={current} />
-      <div className="container-page py-6 sm:py-10">{children}</div>
+      {/* Room under the content for the phone's tab bar (61 px and the home indicator). */}
+      <div className="container-page pt-6 pb-24 sm:py-10">{children}</div>
     </AdminRoot>
   );
 }

@@ -16,6 +16,8 @@ import { addAuditLog } from "./0014_audit_log";
 import { addSubmissionKeys } from "./0015_submission_keys";
 import { openOutboxKinds } from "./0016_open_outbox_kinds";
 import { eraseForGood } from "./0017_erasure_and_duplicates";
+import { addOwnerPhone } from "./0018_owner_phone";
+import { createBookings } from "./0019_bookings";
 
 export type { DbEngine };
 
@@ -49,6 +51,8 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0015_submission_keys": { up: (db) => addSubmissionKeys(db) },
     "0016_open_outbox_kinds": { up: (db) => openOutboxKinds(db, engine) },
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
+    "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
+    "0019_bookings": { up: (db) => createBookings(db, engine) },
   };
 }
 

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarDays } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
+import { formatConsultationTime } from "@/lib/booking/consultation-time";
+import type { LeadBooking } from "@/lib/lead-desk";
+import { useNow } from "../desk/use-now";
+import { bookingStatusLabels } from "./booking-status-labels";
+
+type Change = { id: number; patch: { status: "done" | "no-show" | "cancelled" } };
+
+/**
+ * A lead's consultations on its page: after the meeting the owner marks it Done or No-show;
+ * before it, Cancel tells the visitor (a CANCEL their calendar understands).
+ */
+export function LeadBookings({ leadId, bookings }: { leadId: number; bookings: LeadBooking[] }) {
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const change = useMutation({
+    mutationFn: async ({ id, patch }: Change) => apiRequest("PATCH", adminApi.booking(id), patch),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [adminApi.lead(leadId)] }),
+  });
+  if (bookings.length === 0) return null;
+  const failure = change.error instanceof ApiError ? (change.error.json()?.error ?? change.error.message) : null;
+  return (
+    <Card className="grid gap-3 p-4 sm:p-6" data-testid="lead-bookings">
+      <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <CalendarDays aria-hidden="true" className="size-5 text-brand-700" /> Consultations
+      </h2>
+      <ul className="grid gap-3">
+        {bookings.map((booking) => {
+          const started = new Date(booking.start).getTime() <= now;
+          return (
+            <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 first:border-t-0 first:pt-0">
+              <span>
+                <time dateTime={booking.start} className="font-medium text-slate-900">
+                  {formatConsultationTime(booking.start)}
+                </time>{" "}
+                <span className="text-sm text-slate-600">({bookingStatusLabels[booking.status]})</span>
+              </span>
+              {booking.status === "booked" && (
+                <span className="flex gap-2">
+                  {started ? (
+                    <>
+                      <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ id: booking.id, patch: { status: "done" } })}>
+                        Done
+                      </Button>
+                      <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => change.mutate({ id: booking.id, patch: { status: "no-show" } })}>
+                        No-show
+                      </Button>
+                    </>
+                  ) : (
+                    <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => change.mutate({ id: booking.id, patch: { status: "cancelled" } })}>
+                      Cancel
+                    </Button>
+                  )}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {failure}
+        </p>
+      )}
+    </Card>
+  );
+}
