@@ -45,8 +45,8 @@ for (const engine of ENGINES) {
         await migrateToLatest(db, engine);
 
         const after = await loose.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
-        // 0009_lead_insight rebuilds the table again (SQLite) and adds lead_id: rows of no stored submission name no lead.
-        expect(after).toEqual(before.map((row) => ({ ...row, digest_id: null, lead_id: null })));
+        // 0009_lead_insight rebuilds the table again (SQLite) and adds lead_id: rows of no stored submission name no lead; 0019 adds after_id.
+        expect(after).toEqual(before.map((row) => ({ ...row, digest_id: null, lead_id: null, after_id: null })));
         const digest = await db
           .insertInto("mail_outbox")
           .values({ created_at: T0, kind: "digest", ref_id: null, payload: message(0), status: "pending", attempts: 0, next_attempt_at: T0 })
