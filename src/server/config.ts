@@ -144,7 +144,6 @@ export function leadWebhookSettingsProblem(): string | null {
   return null;
 }
 
-/** The new-lead webhook, or null when it is off (unset, or set wrongly: see leadWebhookSettingsProblem). */
 /** New-lead webhook posts per hour, all instances together; past it one summary post when the hour ends. */
 export function leadWebhookPerHour(): number {
   return wholeNumber("LEAD_WEBHOOK_PER_HOUR", 30);
@@ -155,6 +154,7 @@ export function leadWebhookContactDetails(): boolean {
   return process.env.LEAD_WEBHOOK_CONTACT_DETAILS?.trim().toLowerCase() === "on";
 }
 
+/** The new-lead webhook, or null when it is off (unset, or set wrongly: see leadWebhookSettingsProblem). */
 export function leadWebhookConfig(): LeadWebhookConfig | null {
   const url = process.env.LEAD_WEBHOOK_URL?.trim();
   if (!url || leadWebhookSettingsProblem() !== null) return null;
