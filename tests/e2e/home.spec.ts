@@ -84,10 +84,8 @@ test.describe("home page content", () => {
     await page.goto("/");
     const cta = sectionWithLink(page, "Get a Free Quote");
     await expect(cta.getByRole("link", { name: "Get a Free Quote", exact: true })).toHaveAttribute("href", "/contact?service=quote");
-    await expect(cta.getByRole("link", { name: "Schedule a Consultation", exact: true })).toHaveAttribute(
-      "href",
-      "/contact?service=consultation",
-    );
+    // Issue 30: every "Schedule a Consultation" leads to the booking page.
+    await expect(cta.getByRole("link", { name: "Schedule a Consultation", exact: true })).toHaveAttribute("href", "/book");
     await expect(cta.locator("a[href^='tel:+1']")).toHaveCount(1);
     await expect(cta.locator("a[href^='mailto:']")).toHaveCount(1);
     await expect(cta).toContainText("Mon-Fri 8AM-6PM");

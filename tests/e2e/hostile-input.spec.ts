@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { contactRequestSchema, type ContactRequestData } from "@/lib/validation/contact-request-schema";
 import { surveySchema, type SurveyData } from "@/lib/validation/survey-schema";
+import { withoutSpoofingControls } from "@/lib/validation/limits";
 import { carriesLiveSession, contactRequests, expectedAdminStatuses, expectedLoginStatus, expectedSubmissionStatus, HTTP_METHODS, loginRequests, resolveAdminRequest, surveyRequests, unusualContact, unusualSurvey, UNUSUAL_TEXTS, adminRequests, type AdminEndpoint, type HostileRequest } from "../support/hostile-requests";
 import { listContacts, listSurveys, logInAdmin, SESSION_COOKIE, sessionCookieNameFor } from "../support/admin-client";
 import { validContact, validSurvey } from "../support/api-request";
@@ -285,13 +286,16 @@ for (const engine of ["sqlite", "postgres"] as const) {
       const contactRows = new Map((await listContacts(url(), cookie)).map((row) => [row.id, row]));
       contacts.forEach((sent, index) => {
         const row = contactRows.get(contactIds[index]!);
-        for (const field of ["name", "email", "phone", "message"] as const) expect(row?.[field], `contact ${field}`).toBe(sent[field]);
+        // Names and business names are stored without bidi and line-separator controls (issue 27); the rest byte for byte.
+        expect(row?.name, "contact name").toBe(withoutSpoofingControls(String(sent.name)));
+        for (const field of ["email", "phone", "message"] as const) expect(row?.[field], `contact ${field}`).toBe(sent[field]);
         expect(row?.source).toBe(sent.source ?? null);
       });
       const surveyRows = new Map((await listSurveys(url(), cookie)).map((row) => [row.id, row]));
       surveys.forEach((sent, index) => {
         const row = surveyRows.get(surveyIds[index]!);
-        for (const field of ["businessName", "email", "phoneNumber", "address", "primaryInternetUse"] as const) expect(row?.[field], `survey ${field}`).toBe(sent[field]);
+        expect(row?.businessName, "survey businessName").toBe(withoutSpoofingControls(String(sent.businessName)));
+        for (const field of ["email", "phoneNumber", "address", "primaryInternetUse"] as const) expect(row?.[field], `survey ${field}`).toBe(sent[field]);
         expect(row?.additionalComments, "survey additionalComments").toBe(sent.additionalComments ?? "");
         expect(row?.employeeCount).toBe(Number(sent.employeeCount));
         expect(row?.interestedServices).toEqual(sent.interestedServices ?? []);
