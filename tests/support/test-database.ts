@@ -152,8 +152,8 @@ export function describeEachEngine(name: string, suite: (context: EngineContext)
  */
 export async function loadSecondInstance<T>(load: () => Promise<T>): Promise<{ modules: T; close(): Promise<void> }> {
   // Both instances live in this one process, so they take turns on a SQLite file as two
-  // instances of one process would (src/server/db/connection.ts): the copies share that module.
-  const turns = await import("@/server/db/connection");
+  // instances of one process would (src/server/db/sqlite-turns.ts): the copies share that module.
+  const turns = await import("@/server/db/sqlite-turns");
   // Fresh copies of the modules hold a `getDb` singleton of their own.
   vi.resetModules();
   vi.doMock("@/server/db/sqlite-turns", () => turns);
