@@ -4,7 +4,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import path from "node:path";
 import { validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForLoadIslands } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations } from "./helpers";
 
 /**
@@ -274,8 +274,10 @@ test.describe("sign-in from a link to a lead", () => {
       expect(device).toHaveLength(1);
       await stranger.addCookies(device);
       const owner = await stranger.newPage();
+      // A page of a context of its own: the fixture's wait for hydration is not on it.
       await owner.goto(at(`/admin/leads/${lead.id}`));
       await expect(owner).toHaveURL(at(`/admin/login?next=${encodeURIComponent(`/admin/leads/${lead.id}`)}`));
+      await waitForLoadIslands(owner);
       await owner.getByLabel("Username").fill(E2E_ADMIN.username);
       await owner.getByLabel("Password").fill(E2E_ADMIN.password);
       await owner.getByRole("button", { name: "Log In" }).click();
@@ -286,6 +288,7 @@ test.describe("sign-in from a link to a lead", () => {
       await owner.getByRole("button", { name: "Log out" }).click();
       await expect(owner).toHaveURL(/\/admin\/login$/);
       await owner.goto(at(`/admin/login?next=${encodeURIComponent("https://evil.example/admin/leads/1")}`));
+      await waitForLoadIslands(owner);
       await owner.getByLabel("Username").fill(E2E_ADMIN.username);
       await owner.getByLabel("Password").fill(E2E_ADMIN.password);
       await owner.getByRole("button", { name: "Log In" }).click();

@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
  * (Astro removes the island's `ssr` attribute once it has hydrated), as a visitor's first click
  * usually does; what a form does before it (a plain post, as without JavaScript) has tests of its own.
  */
-async function waitForLoadIslands(page: Page) {
+export async function waitForLoadIslands(page: Page) {
   await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr], astro-island[client="painted"][ssr]'));
 }
 
