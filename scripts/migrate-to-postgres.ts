@@ -44,6 +44,7 @@ const TABLES: readonly TableSpec[] = [
   { name: "survey_submissions", key: "id", serial: true, booleans: ["viewed", "uses_streaming", "has_public_wifi"] },
   { name: "lead_events", key: "id", serial: true, booleans: [] },
   { name: "bookings", key: "id", serial: true, booleans: [] },
+  { name: "lead_duplicates", key: "id", serial: true, booleans: [] },
   { name: "lead_held_notifications", key: "id", serial: true, booleans: [] },
   { name: "mail_outbox", key: "id", serial: true, booleans: [] },
   { name: "admin_sessions", key: "token_hash", serial: false, booleans: [] },

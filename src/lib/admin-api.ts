@@ -27,6 +27,8 @@ export const adminApi = {
   leadNotes: (id: number) => `/api/admin/leads/${id}/notes`,
   leadNote: (id: number, noteId: number) => `/api/admin/leads/${id}/notes/${noteId}`,
   leadCalls: (id: number) => `/api/admin/leads/${id}/calls`,
+  leadMerge: (id: number) => `/api/admin/leads/${id}/merge`,
+  leadNotDuplicate: (id: number) => `/api/admin/leads/${id}/not-duplicate`,
   leadReplies: (id: number) => `/api/admin/leads/${id}/replies`,
   replyTemplates: "/api/admin/reply-templates",
   replyTemplate: (id: number) => `/api/admin/reply-templates/${id}`,

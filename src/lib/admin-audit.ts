@@ -20,6 +20,8 @@ export const auditActions = {
   "lead.erased": "Erased {target}",
   "lead.exported": "Exported {target} as JSON",
   "lead.added": "Added {target} by hand",
+  "lead.merged": "Merged another lead into {target}",
+  "lead.not_duplicate": "Marked a lead as not the same person as {target}",
   "lead.email_sent": "Sent an e-mail reply to {target}",
   "lead.email_drafted": "Drafted an e-mail reply to {target}",
   "template.created": "Added {target}",

@@ -81,6 +81,7 @@ export type TimelineEntry = TimelineBase &
     | { type: "email"; subject: string; body: string; templateId: number | null; delivery: EmailDelivery }
     | { type: "created"; source: OfflineLeadSource }
     | { type: "booking"; bookingId: number; action: ConsultationAction; start: string }
+    | { type: "merged"; mergedLeadId: number }
   );
 
 /** What happened to a consultation, as the lead's timeline says it. */
@@ -106,7 +107,11 @@ export type LeadDetail = LeadListItem & {
   lastTouch: Touch | null;
   /** The lead's consultations, newest first (docs/booking.md). */
   bookings: LeadBooking[];
+  /** Leads that may be this same person (they share a phone number): the owner merges them or says they are not. */
+  possibleDuplicates: PossibleDuplicate[];
 };
+
+export type PossibleDuplicate = { id: number; name: string; reason: string };
 
 export type LeadNote = { id: number; text: string; at: string; editedAt: string | null };
 

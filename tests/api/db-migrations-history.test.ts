@@ -116,6 +116,8 @@ for (const engine of ENGINES) {
     });
 
     it("builds the same schema and rows from real data as the single-file migrations did", async () => {
+      // The single file stopped at 0019; later migrations came as files only, so both are compared up to there.
+      const lastOfSingleFile = Object.keys(buildSingleFileMigrations(engine)).sort().at(-1)!;
       const results = [];
       for (const migrations of [buildMigrations(engine), buildSingleFileMigrations(engine)]) {
         const fresh = await createFreshDatabase(engine);
@@ -125,7 +127,7 @@ for (const engine of ENGINES) {
           await writeEarlyRows(db as Loose);
           await migrateUpTo(db, migrations, "0009_lead_insight");
           await writeDeskRows(db as Loose);
-          await migrateUpTo(db, migrations, "9999");
+          await migrateUpTo(db, migrations, lastOfSingleFile);
           results.push({ schema: await schemaOf(db, engine), rows: await rowsOf(db, engine) });
         } finally {
           await destroyDb(db as never);
@@ -135,7 +137,7 @@ for (const engine of ENGINES) {
       const [byFiles, bySingleFile] = results;
       expect(Object.keys(byFiles!.rows)).toContain("leads");
       expect(byFiles!.rows.leads).toHaveLength(4);
-      expect(byFiles!.rows.kysely_migration).toHaveLength(Object.keys(buildMigrations(engine)).length);
+      expect(byFiles!.rows.kysely_migration).toHaveLength(Object.keys(buildSingleFileMigrations(engine)).length);
       expect(byFiles!.schema).toEqual(bySingleFile!.schema);
       expect(byFiles!.rows).toEqual(bySingleFile!.rows);
     });

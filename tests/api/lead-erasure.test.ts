@@ -16,6 +16,7 @@ import { runPruneOnce } from "@/server/pruning/prune-job";
 import { replyToLead } from "@/server/desk/lead-replies";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { freePort } from "../support/production-server";
+import { mergeLeads } from "@/server/leads/merge-leads";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { columnsContaining } from "../support/database-scan";
 import { describeEachEngine } from "../support/test-database";
@@ -133,23 +134,29 @@ describeEachEngine("deleting a lead in the back office", () => {
     // The webhook's copy holds the address only when the owner opted in: here it must, to be erased.
     process.env.LEAD_WEBHOOK_CONTACT_DETAILS = "on";
     try {
-      // One phone: the second joins the lead the first created, which was announced to the webhook.
-      const gone = await sendLead("contact", "copies@gone.example", "(864) 555-0177");
+      // One phone, two addresses: two leads, each announced to the webhook (a phone alone never joins), which the
+      // owner merges; the contact came last, so the merged lead's address is the one to be deleted.
       await sendLead("survey", "copies@kept.example", "(864) 555-0177");
+      const gone = await sendLead("contact", "copies@gone.example", "(864) 555-0177");
+      const leads = await (await getDb()).selectFrom("leads").select(["id", "email"]).orderBy("id").execute();
+      expect(leads.map((row) => row.email)).toEqual(["copies@kept.example", "copies@gone.example"]);
+      expect((await mergeLeads(leads[0]!.id, leads[1]!.id)).status).toBe("done");
       const [lead] = await (await getDb()).selectFrom("leads").select(["id", "email"]).execute();
-      expect(lead?.email).toBe("copies@gone.example");
+      expect(lead).toEqual({ id: leads[0]!.id, email: "copies@gone.example" });
       expect((await replyToLead(lead!.id, { subject: "Your quote", body: "Hello, here it is.", mode: "send" })).status).toBe("done");
       const kinds = (await listOutbox()).map((item) => item.kind).sort();
-      expect(kinds).toEqual(["acknowledgement", "acknowledgement", "contact", "reply", "survey", "webhook"]);
+      expect(kinds).toEqual(["acknowledgement", "acknowledgement", "contact", "reply", "survey", "webhook", "webhook"]);
       expect(await columnsContaining("copies@gone.example")).toContain("mail_outbox.payload");
 
       await deleteInBackOffice("contact", gone);
       expect(await columnsContaining("copies@gone.example")).toEqual([]);
       // The lead lives on with what remains: its webhook call now names the address it still has.
       const outbox = await listOutbox();
-      expect(outbox.map((item) => item.kind).sort()).toEqual(["acknowledgement", "survey", "webhook"]);
-      const webhook = (await (await getDb()).selectFrom("mail_outbox").select("payload").where("kind", "=", "webhook").executeTakeFirstOrThrow()).payload;
-      expect(JSON.parse(webhook)).toMatchObject({ event: "lead.created", lead: { id: lead!.id, email: "copies@kept.example", name: "Business of copies@kept.example" } });
+      expect(outbox.map((item) => item.kind).sort()).toEqual(["acknowledgement", "survey", "webhook", "webhook"]);
+      const webhooks = await (await getDb()).selectFrom("mail_outbox").select("payload").where("kind", "=", "webhook").execute();
+      for (const { payload } of webhooks) {
+        expect(JSON.parse(payload)).toMatchObject({ event: "lead.created", lead: { id: lead!.id, email: "copies@kept.example", name: "Business of copies@kept.example" } });
+      }
     } finally {
       for (const name of ["LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "LEAD_WEBHOOK_CONTACT_DETAILS"]) delete process.env[name];
     }

@@ -110,6 +110,12 @@ export const leadNoteSchema = z.object({
   clientKey: z.optional(clientKey),
 });
 
+/** POST /api/admin/leads/{id}/merge and …/not-duplicate: the other lead of a possible duplicate. */
+export const leadDuplicateDecisionSchema = z.object({
+  leadId: z.int("The other lead is a lead's id.").check(z.positive("The other lead is a lead's id.")),
+});
+export type LeadDuplicateDecision = z.infer<typeof leadDuplicateDecisionSchema>;
+
 /** POST /api/admin/leads/{id}/calls. */
 export const leadCallSchema = z.object({
   outcome: z.enum(callOutcomes, { error: `The outcome is one of ${callOutcomes.join(", ")}.` }),

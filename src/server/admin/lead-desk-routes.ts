@@ -1,9 +1,10 @@
 import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
-import { leadCallSchema, leadCreateSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema, todayPageQuerySchema } from "@/lib/validation/lead-desk-schemas";
+import { leadCallSchema, leadCreateSchema, leadDuplicateDecisionSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema, todayPageQuerySchema } from "@/lib/validation/lead-desk-schemas";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
 import { quickAddLead } from "@/server/leads/quick-add";
+import { type DuplicateDecision, markNotDuplicate, mergeLeads } from "@/server/leads/merge-leads";
 import { getToday, getTodayPage } from "@/server/desk/today";
 import { getAgenda } from "@/server/desk/agenda";
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
@@ -149,6 +150,35 @@ export const leadNoteDeleteRoute = adminRoute(
   },
   { mutates: true },
 );
+
+/** The owner's answer to a possible duplicate: merge the other lead into this one, or "Not the same person". */
+function duplicateDecisionRoute(decide: typeof mergeLeads) {
+  return adminRoute(
+    async ({ request, params, audit }) => {
+      const id = parseRowId(params.id);
+      if (id === null) return jsonError(400, MALFORMED_ID);
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const parsed = leadDuplicateDecisionSchema.safeParse(body.value);
+      if (!parsed.success) return invalid(parsed.error);
+      if (parsed.data.leadId === id) return invalid({ issues: [{ path: ["leadId"], message: "The other lead is another lead." }] });
+      return decided(await decide(id, parsed.data.leadId, Date.now(), audit));
+    },
+    { mutates: true },
+  );
+}
+
+function decided(outcome: DuplicateDecision): Response {
+  if (outcome.status === "not-found") return jsonError(404, NOT_FOUND);
+  if (outcome.status === "not-suggested") return jsonError(409, "These two leads are not suggested as one person.");
+  return jsonResponse(outcome.lead);
+}
+
+/** POST /api/admin/leads/{id}/merge `{ leadId }`: the other lead becomes part of this one. */
+export const leadMergeRoute = duplicateDecisionRoute(mergeLeads);
+
+/** POST /api/admin/leads/{id}/not-duplicate `{ leadId }`: the two are not the same person; the suggestion goes for good. */
+export const leadNotDuplicateRoute = duplicateDecisionRoute(markNotDuplicate);
 
 /** GET /api/admin/today. */
 export const todayRoute = adminRoute(async () => jsonResponse(await getToday()));

@@ -35,12 +35,17 @@ export async function writeLeadSearch<DB>(db: Kysely<DB>, engine: DbEngine, lead
 
 /** Adds a new submission's words to its lead's (read, merged and written back: no rereading of every submission). */
 export async function addLeadSearchWords<DB>(db: Kysely<DB>, engine: DbEngine, leadId: number, body: string): Promise<void> {
+  const words = new Set([...(await readLeadSearch(db, engine, leadId)).split(" "), ...body.split(" ")].filter((word) => word !== ""));
+  await writeLeadSearch(db, engine, leadId, [...words].join(" "));
+}
+
+/** A lead's words as stored ("" when it has none). */
+export async function readLeadSearch<DB>(db: Kysely<DB>, engine: DbEngine, leadId: number): Promise<string> {
   const found =
     engine === "sqlite"
       ? await sql<{ body: string }>`select body from lead_search where rowid = ${leadId}`.execute(db)
       : await sql<{ body: string }>`select body from lead_search where lead_id = ${leadId}`.execute(db);
-  const words = new Set([...(found.rows[0]?.body.split(" ") ?? []), ...body.split(" ")].filter((word) => word !== ""));
-  await writeLeadSearch(db, engine, leadId, [...words].join(" "));
+  return found.rows[0]?.body ?? "";
 }
 
 /** Adds the words of leads that have none yet, in one statement (the demo and benchmark data). */

@@ -124,7 +124,7 @@ type OptionalText = ColumnType<string | null, string | null | undefined, string 
 type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created" | "booking";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created" | "booking" | "merged";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {
@@ -138,6 +138,21 @@ export interface LeadEventsTable {
   /** A call's or note's idempotency key from the desk's offline queue (unique); null otherwise. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/**
+ * Two leads that may be one person (they share a phone number but not an e-mail), the lower
+ * id first. `dismissed_at`: the owner said "Not the same person"; the pair is never suggested again.
+ */
+export interface LeadDuplicatesTable {
+  id: Generated<number>;
+  lead_id: number;
+  other_lead_id: number;
+  reason: DuplicateReason;
+  created_at: number;
+  dismissed_at: number | null;
+}
+
+export type DuplicateReason = "phone";
 
 /** A lead notification held back because its lead is Spam; "Not spam" puts it back in the outbox. */
 export interface LeadHeldNotificationsTable {
@@ -357,6 +372,7 @@ export interface Database {
   reply_templates: ReplyTemplatesTable;
   admin_audit_log: AdminAuditLogTable;
   bookings: BookingsTable;
+  lead_duplicates: LeadDuplicatesTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

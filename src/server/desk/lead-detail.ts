@@ -11,6 +11,7 @@ import { readStoredTouch } from "@/server/leads/lead-touches";
 import { latestRequests } from "./latest-request";
 import { toListItem } from "./lead-list";
 import { listLeadBookings } from "@/server/bookings/booking-store";
+import { possibleDuplicatesOf } from "@/server/leads/lead-duplicates";
 
 const SUMMARY_MAX = 140;
 
@@ -20,12 +21,13 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const db = executor ?? (await getDb());
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [contacts, surveys, events, requests, bookings] = await Promise.all([
+  const [contacts, surveys, events, requests, bookings, possibleDuplicates] = await Promise.all([
     db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
     latestRequests(db, [id]),
     listLeadBookings(db, id),
+    possibleDuplicatesOf(db, id),
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
@@ -62,6 +64,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     firstTouch: readStoredTouch(lead.first_touch),
     lastTouch: readStoredTouch(lead.last_touch),
     bookings,
+    possibleDuplicates,
   };
 }
 
@@ -85,6 +88,8 @@ type EventData = {
   created: { source: OfflineLeadSource };
   /** What happened to a consultation (src/server/bookings): its id, its time then, and what changed. */
   booking: { bookingId: number; action: ConsultationAction; start: number };
+  /** Another lead was merged into this one (merge-leads.ts): its id only, so erasing a submission leaves no name here. */
+  merged: { mergedLeadId: number };
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -124,6 +129,10 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     case "booking": {
       const booking = data as EventData["booking"];
       return { ...base, type: "booking", bookingId: Number(booking.bookingId), action: booking.action, start: isoFromMillis(Number(booking.start)) };
+    }
+    case "merged": {
+      const merged = data as EventData["merged"];
+      return { ...base, type: "merged", mergedLeadId: Number(merged.mergedLeadId) };
     }
     case "email": {
       const email = data as EventData["email"];

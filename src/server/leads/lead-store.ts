@@ -13,6 +13,7 @@ import { qualifySurvey } from "./lead-qualification";
 import type { SubmissionTouches } from "./lead-touches";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { idBatches } from "@/server/db/connection";
+import { suggestPossibleDuplicate } from "./lead-duplicates";
 
 export type AttachedSubmission = {
   /** The stored submission's id; for a folded one, the id of the identical submission already stored. */
@@ -34,14 +35,16 @@ const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submiss
 /**
  * Stores a submission as part of its lead, through `trx` (the transaction that stores
  * the submission's notification too, see `queueLeadNotification`). It joins the lead
- * with the same e-mail key, else the same phone key, else starts a new lead; an
+ * with the same e-mail key (the phone key only when it has no e-mail), else starts a new
+ * lead, which a lead with the same phone is shown beside as a possible duplicate; an
  * identical submission from that lead in the last 10 minutes is folded instead.
  */
 export async function attachSubmission(trx: Kysely<Database>, record: Submission, now = Date.now()): Promise<AttachedSubmission> {
   const row = submissionRowValues(record, now, null);
   const identity = row.kind === "contact" ? contactIdentity(row.values) : surveyIdentity(row.values);
 
-  let lead = await findLead(trx, identity);
+  const match = await matchLead(trx, identity);
+  let lead = match.lead;
   let created = false;
   if (lead) {
     const identical = await findIdenticalRecent(trx, record.kind, lead.id, row.values, now);
@@ -50,6 +53,7 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
     lead = await createLead(trx, identity, now, record.touches?.first ?? null);
     created = lead.created === true;
   }
+  await suggestSamePhone(trx, lead.id, match.samePhone, now);
 
   const stored = await insertSubmissionRow(trx, record, now, lead.id);
   await trx
@@ -122,13 +126,15 @@ function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now:
 type LeadMatch = { id: number; status: string; created?: boolean };
 
 /**
- * The lead a person who is not sending a form submission (a booking) is: joined by e-mail,
- * else phone, as a submission would be, or started. Its last-contact time and search words
+ * The lead a person who is not sending a form submission (a booking) is: joined or started
+ * by the rule a submission follows (`matchLead`). Its last-contact time and search words
  * take the person in; src/server/leads/receive-lead.ts is the only caller.
  */
 export async function joinOrStartLead(trx: Kysely<Database>, identity: SubmissionIdentity, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
-  const found = await findLead(trx, identity);
+  const match = await matchLead(trx, identity);
+  const found = match.lead;
   const lead = found ?? (await createLead(trx, identity, now, null));
+  await suggestSamePhone(trx, lead.id, match.samePhone, now);
   await trx
     .updateTable("leads")
     .set({
@@ -142,41 +148,79 @@ export async function joinOrStartLead(trx: Kysely<Database>, identity: Submissio
   return { leadId: lead.id, created: found === undefined && lead.created === true, leadIsSpam: lead.status === "spam" };
 }
 
-async function findLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadMatch | undefined> {
-  const id = await findLeadIdByKeys(executor, { email_key: emailKey(identity.email), phone_key: phoneKey(identity.phone) });
-  if (id === undefined) return undefined;
-  return executor.selectFrom("leads").select(["id", "status"]).where("id", "=", id).executeTakeFirst();
+type LeadLookup = {
+  /** The lead the person is: by e-mail; by phone only for a person who gave no e-mail. */
+  lead: LeadMatch | undefined;
+  /** Another lead with the person's phone number: a possible duplicate, never joined by itself. */
+  samePhone: number | undefined;
+};
+
+/**
+ * Which lead a person is (issue 27): a phone number alone never joins two people, as an
+ * attacker could give the victim's office number, or two coworkers share a switchboard.
+ * So a person with an e-mail joins only the lead with that e-mail; one without (a quick
+ * add's kind of person) may join by phone.
+ */
+async function matchLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadLookup> {
+  const email = emailKey(identity.email);
+  const phone = phoneKey(identity.phone);
+  const byEmail = email ? await leadIdWithKey(executor, "email_key", email) : undefined;
+  const byPhone = phone ? await leadIdWithKey(executor, "phone_key", phone) : undefined;
+  const joinedId = email ? byEmail : byPhone;
+  const lead = joinedId === undefined ? undefined : await executor.selectFrom("leads").select(["id", "status"]).where("id", "=", joinedId).executeTakeFirst();
+  return { lead, samePhone: byPhone !== joinedId ? byPhone : undefined };
+}
+
+async function suggestSamePhone(trx: Kysely<Database>, leadId: number, samePhone: number | undefined, now: number): Promise<void> {
+  if (samePhone !== undefined) await suggestPossibleDuplicate(trx, leadId, samePhone, "phone", now);
 }
 
 /**
- * The lead a person with this e-mail key, else this phone key, already is: by the keys the
- * lead was created with, else by those of any of its submissions, so a person who wrote once
- * from another address (joined by phone) is found by that address too.
+ * The lead a person with this e-mail key, else this phone key, already is (quick add's
+ * duplicate check: the owner opens that lead instead of adding one).
  */
 export async function findLeadIdByKeys(executor: Kysely<Database>, keys: { email_key: string | null; phone_key: string | null }): Promise<number | undefined> {
   for (const column of ["email_key", "phone_key"] as const) {
     const key = keys[column];
-    if (!key) continue;
-    const lead = await executor.selectFrom("leads").select("id").where(column, "=", key).executeTakeFirst();
-    if (lead) return lead.id;
-    for (const table of Object.values(SUBMISSION_TABLES)) {
-      const submission = await executor.selectFrom(table).select("lead_id").where(column, "=", key).where("lead_id", "is not", null).limit(1).executeTakeFirst();
-      if (submission?.lead_id != null) return submission.lead_id;
-    }
+    const id = key ? await leadIdWithKey(executor, column, key) : undefined;
+    if (id !== undefined) return id;
   }
   return undefined;
 }
 
-/** A new lead; its first touch is set here, once, and never overwritten (docs/attribution.md). */
+/**
+ * The lead holding this key: by the keys the lead was created with, else by those of any of
+ * its submissions, so a person who wrote once from another number is found by it too.
+ */
+async function leadIdWithKey(executor: Kysely<Database>, column: "email_key" | "phone_key", key: string): Promise<number | undefined> {
+  const lead = await executor.selectFrom("leads").select("id").where(column, "=", key).executeTakeFirst();
+  if (lead) return lead.id;
+  for (const table of Object.values(SUBMISSION_TABLES)) {
+    const submission = await executor.selectFrom(table).select("lead_id").where(column, "=", key).where("lead_id", "is not", null).limit(1).executeTakeFirst();
+    if (submission?.lead_id != null) return submission.lead_id;
+  }
+  return undefined;
+}
+
+/**
+ * A new lead; its first touch is set here, once, and never overwritten (docs/attribution.md).
+ * A phone key another lead holds stays that lead's (the new lead is its possible duplicate).
+ */
 async function createLead(executor: Kysely<Database>, identity: SubmissionIdentity, now: number, firstTouch: Touch | null): Promise<LeadMatch> {
-  const created = await executor
-    .insertInto("leads")
-    .values({ ...newLeadIdentity(identity), ...(firstTouch ? firstTouchColumns(firstTouch) : {}), first_submitted_at: now, last_submitted_at: now, created_at: now, updated_at: now })
-    // Another instance created the same person's lead a moment ago (PostgreSQL): join it.
-    .onConflict((conflict) => conflict.doNothing())
-    .returning(["id", "status"])
-    .executeTakeFirst();
-  const lead = created ? { ...created, created: true } : await findLead(executor, identity);
+  const keys = newLeadIdentity(identity);
+  const insert = (phoneKeyOfLead: string | null) =>
+    executor
+      .insertInto("leads")
+      .values({ ...keys, phone_key: phoneKeyOfLead, ...(firstTouch ? firstTouchColumns(firstTouch) : {}), first_submitted_at: now, last_submitted_at: now, created_at: now, updated_at: now })
+      // Another instance created the same person's lead a moment ago (PostgreSQL): join it.
+      .onConflict((conflict) => conflict.doNothing())
+      .returning(["id", "status"])
+      .executeTakeFirst();
+  const phoneHeld = keys.phone_key !== null && (await keyHeldElsewhere(executor, "phone_key", keys.phone_key, 0));
+  const created = await insert(phoneHeld ? null : keys.phone_key);
+  if (created) return { ...created, created: true };
+  // The conflict was the e-mail (that person's lead: join it) or, racing another person, the phone.
+  const lead = (await matchLead(executor, identity)).lead ?? (await insert(null).then((row) => row && { ...row, created: true }));
   if (!lead) throw new Error("The lead could be neither created nor found.");
   return lead;
 }

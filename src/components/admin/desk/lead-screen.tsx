@@ -17,6 +17,7 @@ import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
 import { LeadBookings } from "../bookings/lead-bookings";
 import { NoteForm } from "./note-form";
+import { PossibleDuplicates } from "./possible-duplicates";
 import { useLeadMutations } from "./use-lead-mutations";
 
 /** /admin/leads/{id}: the card and the actions first (a phone shows them one under the other), then the timeline. */
@@ -76,6 +77,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
         <div className="grid gap-6">
           <LeadCard lead={data} />
+          <PossibleDuplicates lead={data} />
           <LeadBookings leadId={leadId} bookings={data.bookings} />
           {data.qualification && <LeadQualificationCard qualification={data.qualification} />}
           <Card className="grid gap-6 p-4 sm:p-6">

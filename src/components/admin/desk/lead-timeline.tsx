@@ -1,4 +1,4 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, Inbox, type LucideIcon, Mail, PhoneCall, StickyNote, UserPlus } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, Inbox, type LucideIcon, Mail, Merge, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
@@ -20,6 +20,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   email: Mail,
   created: UserPlus,
   booking: CalendarDays,
+  merged: Merge,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -49,6 +50,8 @@ function headline(entry: TimelineEntry): string {
       return `Added by the owner (${leadSourceLabels[entry.source].toLowerCase()})`;
     case "booking":
       return consultationHeadline(entry.action, entry.start);
+    case "merged":
+      return `Merged with lead #${entry.mergedLeadId}: its submissions and timeline are here now`;
   }
 }
 
