@@ -1,4 +1,5 @@
 import type { APIContext } from "astro";
+import { storedSubmissionId } from "../support/stored-submission";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as contactEndpoint from "@/pages/api/contact";
@@ -61,13 +62,13 @@ async function sendContact(name: string, address = "203.0.113.7"): Promise<numbe
   const mailbox = name.toLowerCase().replace(/[^a-z0-9]+/g, ".").replace(/^\.|\.$/g, "");
   const response = await postContact(jsonRequest("/api/contact", { ...validContact, name, email: `${mailbox}@example.com` }, { address }));
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return storedSubmissionId("contact", `${mailbox}@example.com`);
 }
 
 async function sendSurvey(businessName: string): Promise<number> {
   const response = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, businessName }));
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return storedSubmissionId("survey", validSurvey.email);
 }
 
 const digests = (mails: ParsedMail[]) => mails.filter((mail) => mail.subject?.startsWith("Lead digest"));

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { storedSubmissionId } from "../support/stored-submission";
 import type { APIContext } from "astro";
 import { sql } from "kysely";
 import type { ParsedMail } from "mailparser";
@@ -71,14 +72,14 @@ type Kind = "contact" | "survey";
 /** A lead sent through the public API with its own e-mail address. */
 let phoneSequence = 0;
 
-/** A lead of its own (its own e-mail and phone), unless `phone` makes it join another. */
+/** A lead of its own (its own e-mail and phone); a shared `phone` makes it a possible duplicate, never a join. */
 async function sendLead(kind: Kind, email: string, phone = `(864) 555-${String(1000 + ++phoneSequence)}`): Promise<number> {
   const response =
     kind === "contact"
       ? await postContact(jsonRequest("/api/contact", { ...validContact, name: `Name of ${email}`, email, phone }))
       : await postSurvey(jsonRequest("/api/survey", { ...validSurvey, businessName: `Business of ${email}`, email, phoneNumber: phone }));
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return storedSubmissionId(kind, email);
 }
 
 /** Deletes a lead the way the back office does: DELETE /api/admin/{contacts,surveys}/{id} with a session. */

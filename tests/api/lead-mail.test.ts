@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { storedSubmissionId } from "../support/stored-submission";
 import type { APIRoute } from "astro";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -74,15 +75,17 @@ function withoutSmtp(): void {
 }
 
 async function postContact(overrides: Record<string, unknown> = {}): Promise<number> {
-  const response = await callEndpoint(contactEndpoint.POST)(jsonRequest("/api/contact", { ...validContact, ...overrides }));
+  const contact = { ...validContact, ...overrides };
+  const response = await callEndpoint(contactEndpoint.POST)(jsonRequest("/api/contact", contact));
   expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return storedSubmissionId("contact", contact.email);
 }
 
 async function postSurvey(overrides: Record<string, unknown> = {}): Promise<number> {
-  const response = await callEndpoint(surveyEndpoint.POST)(jsonRequest("/api/survey", { ...validSurvey, ...overrides }));
+  const survey = { ...validSurvey, ...overrides };
+  const response = await callEndpoint(surveyEndpoint.POST)(jsonRequest("/api/survey", survey));
   expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return storedSubmissionId("survey", survey.email);
 }
 
 const recipients = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value.map((address) => address.address) : []);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { validContact, validSurvey } from "../support/api-request";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN } from "./helpers";
+import { E2E_ADMIN, listedSubmissionId } from "./helpers";
 
 /**
  * The back office in the browser. The e2e server's database is shared by every
@@ -43,11 +43,14 @@ async function logIn(request: APIRequestContext, baseUrl = ""): Promise<void> {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The suite's own server (playwright.config.ts's baseURL). */
+const defaultBaseUrl = () => String(test.info().project.use.baseURL);
+
 async function createSurvey(request: APIRequestContext, overrides: Partial<typeof validSurvey> = {}, baseUrl = ""): Promise<typeof validSurvey & { id: number }> {
   const survey = { ...validSurvey, businessName: unique("Blue Heron Dental"), ...overrides };
   const response = await request.post(`${baseUrl}/api/survey`, { data: survey });
   expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
+  const id = await listedSubmissionId<{ id: number; businessName: string }>(baseUrl || defaultBaseUrl(), "surveys", (row) => row.businessName === survey.businessName);
   return { ...survey, id };
 }
 
@@ -59,7 +62,7 @@ async function createContact(
   const contact = { ...validContact, name: unique("Dana Whitfield"), ...overrides };
   const response = await request.post(`${baseUrl}/api/contact`, { data: contact });
   expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
+  const id = await listedSubmissionId<{ id: number; name: string }>(baseUrl || defaultBaseUrl(), "contacts", (row) => row.name === contact.name);
   return { ...contact, id };
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import { type Locator, type Page, request as playwrightRequest } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /**
@@ -134,4 +134,22 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 export async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(widths.scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
+}
+
+/**
+ * The id of a just-posted survey or contact request, as the owner's inbox lists it: the public
+ * 201 names no id (issue 27). Read through a signed-in context of its own, so the caller's
+ * cookies stay as they were; `matches` picks the row (by a unique business name or name).
+ */
+export async function listedSubmissionId<Row extends { id: number }>(baseUrl: string, kind: "surveys" | "contacts", matches: (row: Row) => boolean): Promise<number> {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl });
+  try {
+    expect((await owner.post("/api/admin/login", { data: E2E_ADMIN })).status()).toBe(200);
+    const rows = (await (await owner.get(`/api/admin/${kind}`)).json()) as Row[];
+    const found = rows.filter(matches);
+    expect(found, `one listed ${kind} row`).toHaveLength(1);
+    return found[0]!.id;
+  } finally {
+    await owner.dispose();
+  }
 }

@@ -165,22 +165,22 @@ test.describe("two app instances on one PostgreSQL database", () => {
     const survey = { ...validSurvey, businessName: `Blue Heron Dental ${run}`, additionalComments: "Posted to instance A." };
     const surveyAnswer = await post(a(), "/api/survey", survey, { address: freshAddress() });
     expect(surveyAnswer.status, await surveyAnswer.clone().text()).toBe(201);
-    const { id: surveyId } = (await surveyAnswer.json()) as { id: number };
+    expect(await surveyAnswer.json()).toEqual({ received: true });
 
     const surveys = await get(b(), "/api/admin/surveys", { cookie: await logIn(b()) });
     expect(surveys.status).toBe(200);
-    const listed = ((await surveys.json()) as Array<typeof survey & { id: number; viewed: boolean }>).find((row) => row.id === surveyId);
-    expect(listed).toMatchObject({ ...survey, id: surveyId, viewed: false });
+    const listed = ((await surveys.json()) as Array<typeof survey & { id: number; viewed: boolean }>).filter((row) => row.businessName === survey.businessName);
+    expect(listed).toEqual([expect.objectContaining({ ...survey, viewed: false })]);
 
     const contact = { ...validContact, name: `Dana Whitfield ${run}` };
     const contactAnswer = await post(b(), "/api/contact", contact, { address: freshAddress() });
     expect(contactAnswer.status).toBe(201);
-    const { id: contactId } = (await contactAnswer.json()) as { id: number };
+    expect(await contactAnswer.json()).toEqual({ received: true });
 
     const contacts = await get(a(), "/api/admin/contacts", { cookie: await logIn(a()) });
     expect(contacts.status).toBe(200);
-    const contactRow = ((await contacts.json()) as Array<{ id: number; name: string }>).find((row) => row.id === contactId);
-    expect(contactRow).toMatchObject({ ...contact, id: contactId });
+    const contactRows = ((await contacts.json()) as Array<{ id: number; name: string }>).filter((row) => row.name === contact.name);
+    expect(contactRows).toEqual([expect.objectContaining(contact)]);
   });
 
   test("both instances see the same leads, statuses and notes", async () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
@@ -21,8 +21,8 @@ import { joinOrStartLead } from "./lead-store";
 export type LeadOutcome =
   | { status: "invalid"; issues: ValidationIssues }
   | { status: "rate-limited"; retryAfterSeconds: number }
-  /** A filled honeypot: answered like a stored lead, with an id that names nothing. */
-  | { status: "spam"; id: number }
+  /** A filled honeypot: answered like a stored lead (the answer names no id either way). */
+  | { status: "spam" }
   | { status: "stored"; id: number };
 
 /**
@@ -59,7 +59,7 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
       if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
     }
     if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
-    if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
+    if (data[form.honeypot]) return { status: "spam" };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
@@ -155,8 +155,12 @@ export function submissionRateLimits(kind: SubmissionKind, clientAddress: string
   }));
 }
 
+/** The public answer to a stored submission (and to a bot's, which stores nothing). */
+export const SUBMISSION_RECEIVED = { received: true } as const;
+
 /**
- * POST /api/contact and /api/survey: a lead as a JSON object, answered 201 with its id,
+ * POST /api/contact and /api/survey: a lead as a JSON object, answered 201 `{ received: true }`
+ * (no id: ids are sequential and would tell anyone how many leads the business gets),
  * or 415/413/400 for a body that is not one, 400 with the field errors, 429 past the
  * rate limit, 503 while the database is away. Nothing a client sends can reach the 500
  * branch; only a real fault can.
@@ -168,7 +172,7 @@ export async function answerLeadJsonPost(kind: SubmissionKind, request: Request,
     const outcome = await receiveLead(kind, body.value, clientAddress(request.headers, socketAddress), siteHosts(request));
     if (outcome.status === "invalid") return validationError(outcome.issues);
     if (outcome.status === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
-    return jsonResponse({ id: outcome.id }, 201);
+    return jsonResponse(SUBMISSION_RECEIVED, 201);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     console.error(`[api] ${kind} submission failed:`, error);
