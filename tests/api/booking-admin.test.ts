@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import * as agendaEndpoint from "@/pages/api/admin/agenda";
 import * as availabilityEndpoint from "@/pages/api/admin/availability";
 import * as bookingsEndpoint from "@/pages/api/admin/bookings";
 import * as bookingEndpoint from "@/pages/api/admin/bookings/[id]";
@@ -17,6 +18,7 @@ import { getLeadDetail } from "@/server/desk/lead-detail";
 import { eraseLead } from "@/server/leads/erase-lead";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { callEndpoint, jsonRequest } from "../support/api-request";
+import type { AgendaView } from "@/lib/lead-desk";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
 
@@ -119,6 +121,29 @@ describeEachEngine("booking: the owner's side", () => {
     } finally {
       for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
     }
+  });
+
+  it("shows each day's consultations at their times on the agenda, beside the follow-ups, leaving out cancelled ones", async () => {
+    const token = await deskSession();
+    const later = await book("2027-03-15T14:00:00-04:00", 6);
+    const earlier = await book("2027-03-15T09:30:00-04:00", 7);
+    const cancelled = await book("2027-03-15T11:30:00-04:00", 8);
+    const nextWeek = await book("2027-03-22T08:30:00-04:00", 9);
+    await deskJson(await deskCall(bookingEndpoint.PATCH, "PATCH", `/api/admin/bookings/${cancelled.id}`, { token, origin: ORIGIN, params: { id: String(cancelled.id) }, body: { status: "cancelled" } }));
+    const db = await getDb();
+    const leadOf = async (id: number) => Number((await db.selectFrom("bookings").select("lead_id").where("id", "=", id).executeTakeFirstOrThrow()).lead_id);
+    await db.updateTable("leads").set({ next_follow_up_at: Date.parse("2027-03-15T16:00:00Z"), next_follow_up_type: "call" }).where("id", "=", await leadOf(later.id)).execute();
+
+    const agenda = await deskJson<AgendaView>(await deskCall(agendaEndpoint.GET, "GET", "/api/admin/agenda", { token }));
+    expect(agenda.days[0]!.date).toBe("2027-03-11");
+    const monday = agenda.days.find((day) => day.date === "2027-03-15")!;
+    expect(monday.consultations.map(({ lead, booking }) => [lead.name, booking.id, booking.start, booking.status])).toEqual([
+      ["Person 7", earlier.id, "2027-03-15T13:30:00.000Z", "booked"],
+      ["Person 6", later.id, "2027-03-15T18:00:00.000Z", "booked"],
+    ]);
+    expect(monday.items.map((item) => [item.lead.name, item.dueAt])).toEqual([["Person 6", "2027-03-15T16:00:00.000Z"]]);
+    expect(agenda.days.find((day) => day.date === "2027-03-22")!.consultations.map(({ booking }) => booking.id)).toEqual([nextWeek.id]);
+    expect(agenda.days.filter((day) => day.date !== "2027-03-15" && day.date !== "2027-03-22").every((day) => day.consultations.length === 0)).toBe(true);
   });
 
   it("reads and saves the availability, refusing bad values and unsafe feed addresses", async () => {
