@@ -26,9 +26,6 @@ export function MoveBookingForm({ current, pending, onMove, onClose }: { current
         if (start) onMove(start);
       }}
     >
-      <label htmlFor={`${id}-start`} className="text-sm font-medium text-slate-800">
-        New time (Eastern Time)
-      </label>
       {slots.isPending ? (
         <p role="status" className="text-sm text-slate-700">
           Loading the open times...
@@ -38,14 +35,19 @@ export function MoveBookingForm({ current, pending, onMove, onClose }: { current
           The open times could not be loaded.
         </p>
       ) : (
-        <select id={`${id}-start`} required value={start} onChange={(event) => setStart(event.target.value)} className={inputClass}>
-          <option value="">{choices.length === 0 ? "No open times in the next days" : "Pick a time"}</option>
-          {choices.map((slot) => (
-            <option key={slot.start} value={slot.start}>
-              {formatConsultationTime(slot.start)}
-            </option>
-          ))}
-        </select>
+        <>
+          <label htmlFor={`${id}-start`} className="text-sm font-medium text-slate-800">
+            New time (Eastern Time)
+          </label>
+          <select id={`${id}-start`} required value={start} onChange={(event) => setStart(event.target.value)} className={inputClass}>
+            <option value="">{choices.length === 0 ? "No open times in the next days" : "Pick a time"}</option>
+            {choices.map((slot) => (
+              <option key={slot.start} value={slot.start}>
+                {formatConsultationTime(slot.start)}
+              </option>
+            ))}
+          </select>
+        </>
       )}
       <span className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending || !start}>
