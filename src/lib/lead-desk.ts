@@ -137,8 +137,10 @@ export type TodayView = {
 
 /** One follow-up on the agenda. */
 export type AgendaItem = { lead: LeadListItem; dueAt: string; type: FollowUpType };
-/** GET /api/admin/agenda: each of the next 14 days (YYYY-MM-DD, New York) with its follow-ups, and how many are overdue (Today lists them). */
-export type AgendaView = { overdueCount: number; days: { date: string; items: AgendaItem[] }[]; now: string };
+/** A consultation on the agenda (not cancelled), with the lead it belongs to. */
+export type AgendaConsultation = { lead: LeadListItem; booking: LeadBooking };
+/** GET /api/admin/agenda: each of the next 14 days (YYYY-MM-DD, New York) with its follow-ups and consultations, each in time order, and how many follow-ups are overdue (Today lists them). */
+export type AgendaView = { overdueCount: number; days: { date: string; items: AgendaItem[]; consultations: AgendaConsultation[] }[]; now: string };
 
 export const leadSources = ["web", "phone", "walk-in"] as const;
 export type LeadSource = (typeof leadSources)[number];

@@ -14,6 +14,8 @@ export const routes = {
   book: "/book",
   bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
   calendarFeed: (token: string) => `/api/calendar-feed/${encodeURIComponent(token)}`,
+  /** The slot engine's open times for the next days (the booking horizon by default): what /book offers. */
+  bookingSlots: "/api/booking/slots",
   greenvilleVoip: "/greenville-voip",
   privacy: "/privacy",
   terms: "/terms",

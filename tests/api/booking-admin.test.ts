@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import * as agendaEndpoint from "@/pages/api/admin/agenda";
 import * as availabilityEndpoint from "@/pages/api/admin/availability";
 import * as bookingsEndpoint from "@/pages/api/admin/bookings";
 import * as bookingEndpoint from "@/pages/api/admin/bookings/[id]";
@@ -15,7 +16,9 @@ import { forgetBusyFeed } from "@/server/bookings/busy-feed";
 import { getDb } from "@/server/db/connection";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { eraseLead } from "@/server/leads/erase-lead";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { callEndpoint, jsonRequest } from "../support/api-request";
+import type { AgendaView } from "@/lib/lead-desk";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
 
@@ -79,6 +82,68 @@ describeEachEngine("booking: the owner's side", () => {
     // A scanner's GET of the cancel link does nothing: only POST is served.
     const scanned = await callEndpoint(manageCancelEndpoint.ALL)(new Request(`http://127.0.0.1:3000/api/bookings/manage/${visitorToken}/cancel`), { token: visitorToken });
     expect(scanned.status).toBe(405);
+  });
+
+  it("tells the visitor when the owner moves or cancels from the desk: a REQUEST with the same UID and a higher SEQUENCE, then a CANCEL", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    process.env.MAIL_FROM = "website@example.com";
+    process.env.LEADS_TO = "owner@example.com";
+    try {
+      const token = await deskSession();
+      const booked = await book("2027-03-15T13:00:00-04:00", 5);
+      const params = { id: String(booked.id) };
+      const patch = (body: unknown) => deskCall(bookingEndpoint.PATCH, "PATCH", `/api/admin/bookings/${booked.id}`, { token, origin: ORIGIN, params, body });
+      const visitorCalendars = async (method: string) =>
+        (await listOutbox())
+          .filter((item) => item.refId === booked.id && item.payload.to === "person5@example.com" && item.payload.icalEvent?.method === method)
+          .map((item) => ({ event: new ICAL.Component(ICAL.parse(item.payload.icalEvent!.content)).getFirstSubcomponent("vevent")!, text: item.payload.text, notBefore: item.nextAttemptAt }));
+      const [invitation] = await visitorCalendars("REQUEST");
+
+      // A time the slot engine does not offer is refused, and nothing is sent.
+      expect((await patch({ start: "2027-03-13T10:00:00-05:00" })).status).toBe(400);
+      expect(await visitorCalendars("REQUEST")).toHaveLength(1);
+      const moved = await deskJson<{ start: string }>(await patch({ start: "2027-03-17T15:30:00-04:00" }));
+      expect(moved.start).toBe("2027-03-17T19:30:00.000Z");
+      const [, update] = await visitorCalendars("REQUEST");
+      expect((update!.event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString()).toBe("2027-03-17T19:30:00.000Z");
+      expect(update!.event.getFirstPropertyValue("uid")).toBe(invitation!.event.getFirstPropertyValue("uid"));
+      expect(Number(update!.event.getFirstPropertyValue("sequence"))).toBe(Number(invitation!.event.getFirstPropertyValue("sequence")) + 1);
+      // The owner does not hold the visitor's link: the e-mail says the first one still works.
+      expect(update!.text).toContain("private link in your first e-mail");
+      const reminders = (await listOutbox()).filter((item) => item.kind === "booking-reminder" && item.refId === booked.id).map((item) => item.nextAttemptAt);
+      expect(reminders.sort()).toEqual([Date.parse("2027-03-16T19:30:00Z"), Date.parse("2027-03-17T18:30:00Z")]);
+
+      expect((await deskJson<{ status: string }>(await patch({ status: "cancelled" }))).status).toBe("cancelled");
+      const [cancel] = await visitorCalendars("CANCEL");
+      expect(cancel!.event.getFirstPropertyValue("uid")).toBe(invitation!.event.getFirstPropertyValue("uid"));
+      expect(Number(cancel!.event.getFirstPropertyValue("sequence"))).toBeGreaterThan(Number(update!.event.getFirstPropertyValue("sequence")));
+      expect((await listOutbox()).filter((item) => item.kind === "booking-reminder" && item.refId === booked.id)).toEqual([]);
+    } finally {
+      for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
+    }
+  });
+
+  it("shows each day's consultations at their times on the agenda, beside the follow-ups, leaving out cancelled ones", async () => {
+    const token = await deskSession();
+    const later = await book("2027-03-15T14:00:00-04:00", 6);
+    const earlier = await book("2027-03-15T09:30:00-04:00", 7);
+    const cancelled = await book("2027-03-15T11:30:00-04:00", 8);
+    const nextWeek = await book("2027-03-22T08:30:00-04:00", 9);
+    await deskJson(await deskCall(bookingEndpoint.PATCH, "PATCH", `/api/admin/bookings/${cancelled.id}`, { token, origin: ORIGIN, params: { id: String(cancelled.id) }, body: { status: "cancelled" } }));
+    const db = await getDb();
+    const leadOf = async (id: number) => Number((await db.selectFrom("bookings").select("lead_id").where("id", "=", id).executeTakeFirstOrThrow()).lead_id);
+    await db.updateTable("leads").set({ next_follow_up_at: Date.parse("2027-03-15T16:00:00Z"), next_follow_up_type: "call" }).where("id", "=", await leadOf(later.id)).execute();
+
+    const agenda = await deskJson<AgendaView>(await deskCall(agendaEndpoint.GET, "GET", "/api/admin/agenda", { token }));
+    expect(agenda.days[0]!.date).toBe("2027-03-11");
+    const monday = agenda.days.find((day) => day.date === "2027-03-15")!;
+    expect(monday.consultations.map(({ lead, booking }) => [lead.name, booking.id, booking.start, booking.status])).toEqual([
+      ["Person 7", earlier.id, "2027-03-15T13:30:00.000Z", "booked"],
+      ["Person 6", later.id, "2027-03-15T18:00:00.000Z", "booked"],
+    ]);
+    expect(monday.items.map((item) => [item.lead.name, item.dueAt])).toEqual([["Person 6", "2027-03-15T16:00:00.000Z"]]);
+    expect(agenda.days.find((day) => day.date === "2027-03-22")!.consultations.map(({ booking }) => booking.id)).toEqual([nextWeek.id]);
+    expect(agenda.days.filter((day) => day.date !== "2027-03-15" && day.date !== "2027-03-22").every((day) => day.consultations.length === 0)).toBe(true);
   });
 
   it("reads and saves the availability, refusing bad values and unsafe feed addresses", async () => {

@@ -206,6 +206,54 @@ test("the owner sees the consultation on the lead and on Today, and cancelling i
   expect(eventOf(cancellation).getFirstPropertyValue("method") ?? cancellation.getFirstPropertyValue("method")).toBe("CANCEL");
 });
 
+test("the owner sees a consultation on the agenda at its time, moves it from the lead card at 375 px and cancels it, and the visitor's calendar follows", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const slots = (await (await page.request.get(`${server.url}/api/booking/slots`)).json()) as { slots: { start: string }[] };
+  const start = slots.slots.at(-2)!.start;
+  const email = `moved-${randomUUID().slice(0, 8)}@example.com`;
+  const booked = await page.request.post(`${server.url}/api/bookings`, { data: { start, name: "Riley Moss", email, phone: "(864) 555-0177", business: "Moss Florist", service: "it-support" } });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: number };
+  const invitation = eventOf(await calendarMail(email, "REQUEST"));
+
+  expect((await page.request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto(`${server.url}/admin/agenda`);
+  const onAgenda = page.getByTestId("agenda-consultation").filter({ hasText: "Riley Moss" });
+  await expect(onAgenda).toContainText("Consultation");
+  await expect(onAgenda.locator("time")).toHaveAttribute("datetime", new Date(start).toISOString());
+  await expectNoHorizontalScroll(page, "agenda with a consultation at 375");
+
+  await onAgenda.getByRole("link", { name: "Riley Moss" }).click();
+  await expect(page).toHaveURL(/\/admin\/leads\/\d+$/);
+  const card = page.getByTestId("lead-bookings");
+  const move = card.getByRole("button", { name: "Move", exact: true });
+  await waitForHydration(move);
+  await move.click();
+  const newTime = card.getByLabel("New time (Eastern Time)");
+  await expect.poll(() => newTime.locator("option").count()).toBeGreaterThan(2);
+  await newTime.selectOption({ index: 1 });
+  const newStart = new Date(await newTime.inputValue()).toISOString();
+  await expectNoHorizontalScroll(page, "moving a consultation at 375");
+  await card.getByRole("button", { name: "Move and tell the visitor" }).click();
+  await expect(card.locator("time")).toHaveAttribute("datetime", newStart);
+  await expect(card.getByRole("form", { name: "Move the consultation" })).toHaveCount(0);
+
+  // The visitor's calendar gets the new time as an update of the same event.
+  await expect.poll(async () => startOf(await calendarMail(email, "REQUEST"))).toBe(newStart);
+  const update = eventOf(await calendarMail(email, "REQUEST"));
+  expect(update.getFirstPropertyValue("uid")).toBe(invitation.getFirstPropertyValue("uid"));
+  expect(Number(update.getFirstPropertyValue("sequence"))).toBeGreaterThan(Number(invitation.getFirstPropertyValue("sequence")));
+  const listed = (await (await page.request.get(`${server.url}/api/admin/bookings?from=${newStart.slice(0, 10)}&to=${newStart.slice(0, 10)}`)).json()) as { items: { id: number; start: string }[] };
+  expect(listed.items.find((item) => item.id === id)?.start).toBe(newStart);
+
+  await card.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(card).toContainText("Cancelled");
+  const cancellation = eventOf(await calendarMail(email, "CANCEL"));
+  expect(cancellation.getFirstPropertyValue("uid")).toBe(invitation.getFirstPropertyValue("uid"));
+  expect(Number(cancellation.getFirstPropertyValue("sequence"))).toBeGreaterThan(Number(update.getFirstPropertyValue("sequence")));
+});
+
 test("the owner sets a day off on /admin/availability and finds the private feed address there", async ({ page }) => {
   expect((await page.request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
   await page.goto(`${server.url}/admin/availability`);

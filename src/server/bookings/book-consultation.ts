@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { type BookingData, bookingSchema } from "@/lib/booking/booking-schema";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { getDb } from "@/server/db/connection";
-import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { consumeRateLimits } from "@/server/rate-limits/rate-limits";
 import { emailKey, phoneKey } from "@/server/leads/lead-identity";
-import { receiveBookingLead, recordConsultationOnLead } from "@/server/leads/receive-lead";
+import { receiveBookingLead, recordConsultationOnLead, submissionRateLimits } from "@/server/leads/receive-lead";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { bookingRateLimits } from "./booking-limits";
 import { manageUrlOf } from "./booking-calendar";
 import { queueBookingMail } from "./booking-outbox";
 import { type BookingRow, countUpcomingBookingsOf, isSlotTakenError } from "./booking-store";
@@ -50,20 +49,16 @@ export async function bookConsultation(input: unknown, clientAddress: string, no
   const start = new Date(data.start).getTime();
   const slots = context ?? (await slotContext(now));
   if (!isWithinRules(slots, start)) return { status: "invalid", issues: notBookable };
-  const limits = bookingRateLimits(clientAddress);
+  const limits = submissionRateLimits("booking", clientAddress);
   const token = newManageToken();
   const end = start + CONSULTATION_MINUTES * 60_000;
 
   const db = await getDb();
   try {
     const outcome = await db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      let refusedFor = 0;
-      for (const { key, limit, windowMs } of limits) {
-        const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
-        if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
-      }
-      if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
-      if (data[BOOKING_HONEYPOT_FIELD]) return { status: "spam", booking: { id: Math.floor(Math.random() * 1_000_000) + 1, start, end, manageUrl: manageUrlOf(token), token } };
+      const allowance = await consumeRateLimits(limits, now, trx);
+      if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
+      if (data[BOOKING_HONEYPOT_FIELD]) return { status: "spam", booking: { id: randomInt(1, 1_000_000), start, end, manageUrl: manageUrlOf(token), token } };
       const keys = { emailKey: emailKey(data.email), phoneKey: phoneKey(data.phone) };
       if ((await countUpcomingBookingsOf(trx, keys, now)) >= UPCOMING_BOOKINGS_PER_PERSON) {
         return { status: "too-many", message: `You already have ${UPCOMING_BOOKINGS_PER_PERSON} upcoming consultations. To change one, use the link in its e-mail, or call us at ${site.phone.display}.` };

@@ -4,7 +4,8 @@ import { getDb } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
 import { recordConsultationOnLead } from "@/server/leads/receive-lead";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { queueBookingMail, withdrawReminders } from "./booking-outbox";
+import { withdrawBookingReminders } from "@/server/mail/mail-outbox";
+import { queueBookingMail } from "./booking-outbox";
 import { type BookingRow, findBookingById, findBookingByTokenHash, isSlotTakenError } from "./booking-store";
 import { isOffered, isWithinRules, type SlotContext, slotContext } from "./bookable-slots";
 import { hashManageToken } from "./manage-token";
@@ -100,7 +101,7 @@ export async function markBookingOutcome(id: number, status: Extract<BookingStat
     if (booking.status === status) return { status: "changed", booking };
     if (booking.status === "cancelled") return { status: "closed", booking };
     const updated = await trx.updateTable("bookings").set({ status, updated_at: now }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-    await withdrawReminders(trx, id, now);
+    await withdrawBookingReminders(trx, id, now);
     if (status === "done") {
       await trx.updateTable("leads").set({ first_response_at: Number(booking.start_at), updated_at: now }).where("id", "=", booking.lead_id).where("first_response_at", "is", null).execute();
     }

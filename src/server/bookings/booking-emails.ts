@@ -66,7 +66,7 @@ export function bookingMessages(row: BookingRow, kind: BookingMessageKind, mail:
     "",
     opening,
     `About: ${serviceTitle(row.service)}`,
-    ...(manageUrl && kind !== "cancellation" ? ["", `To reschedule or cancel, open your private link: ${manageUrl}`] : []),
+    ...(kind === "cancellation" ? [] : ["", manageUrl ? `To reschedule or cancel, open your private link: ${manageUrl}` : "To reschedule or cancel, open the private link in your first e-mail: it still works."]),
     "",
     `${site.name} · ${site.phone.display} · ${site.email}`,
   ];

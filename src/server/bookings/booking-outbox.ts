@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { mailConfig, mailReplyTo } from "@/server/config";
-import { enqueueOutboxMessage } from "@/server/mail/mail-outbox";
+import { enqueueOutboxMessage, withdrawBookingReminders } from "@/server/mail/mail-outbox";
 import type { Database } from "@/server/db/schema";
 import { type BookingMessageKind, bookingMessages } from "./booking-emails";
 import type { BookingRow } from "./booking-store";
@@ -24,7 +24,7 @@ export const REMINDER_LEADS = [
  * requests); without it the e-mail says the earlier link still works.
  */
 export async function queueBookingMail(trx: Kysely<Database>, row: BookingRow, kind: Exclude<BookingMessageKind, "reminder">, token: string | null, now: number): Promise<void> {
-  await withdrawReminders(trx, Number(row.id), now);
+  await withdrawBookingReminders(trx, Number(row.id), now);
   const mail = mailConfig();
   if (!mail) return;
   const settings = { from: mail.from, leadsTo: mail.leadsTo, replyTo: mailReplyTo() ?? mail.leadsTo };
@@ -49,15 +49,4 @@ async function lastInvitationTo(trx: Kysely<Database>, bookingId: number, to: st
   const rows = await trx.selectFrom("mail_outbox").select(["id", "payload"]).where("kind", "=", "booking-invitation").where("ref_id", "=", bookingId).orderBy("id", "desc").execute();
   const match = rows.find((row) => (JSON.parse(row.payload) as { to?: string }).to === to);
   return match ? Number(match.id) : undefined;
-}
-
-/** Takes a booking's queued reminders out of the outbox (those not being sent right now). */
-export async function withdrawReminders(trx: Kysely<Database>, bookingId: number, now: number): Promise<void> {
-  await trx
-    .deleteFrom("mail_outbox")
-    .where("kind", "=", "booking-reminder")
-    .where("ref_id", "=", bookingId)
-    .where("status", "=", "pending")
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .execute();
 }

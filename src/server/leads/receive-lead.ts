@@ -9,7 +9,7 @@ import { addressLimitWindows, clientAddress } from "@/server/http/client-address
 import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import type { NotificationAllowance } from "@/server/mail/mail-outbox";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { consumeRateLimit } from "@/server/rate-limits/rate-limits";
+import { consumeRateLimits, type RateLimitWindow } from "@/server/rate-limits/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
 import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-emails";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "./lead-store";
@@ -52,13 +52,8 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
   const db = await getDb();
   const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
     const now = Date.now();
-    // Every window counts the hit; the client waits for the one that ends last.
-    let refusedFor = 0;
-    for (const { key, limit, windowMs } of limits) {
-      const allowance = await consumeRateLimit(key, limit, windowMs, now, trx);
-      if (!allowance.allowed) refusedFor = Math.max(refusedFor, allowance.retryAfterSeconds);
-    }
-    if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
+    const allowance = await consumeRateLimits(limits, now, trx);
+    if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
     if (data[form.honeypot]) return { status: "spam" };
     const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
@@ -143,11 +138,12 @@ export function leadEmailAllowance(): NotificationAllowance {
 export const SUBMISSION_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /**
- * The limits a submission of `kind` from `clientAddress` is counted against, as login counts
- * addresses: an IPv4 address alone; an IPv6 address per /64, and twice and four times as
- * loosely per /56 and /48 (`addressLimitWindows`). The first is the client's own.
+ * The limits a submission of `kind` (a form's, or a booking: src/server/bookings) from
+ * `clientAddress` is counted against, as login counts addresses: an IPv4 address alone; an
+ * IPv6 address per /64, and twice and four times as loosely per /56 and /48
+ * (`addressLimitWindows`). The first is the client's own.
  */
-export function submissionRateLimits(kind: SubmissionKind, clientAddress: string) {
+export function submissionRateLimits(kind: SubmissionKind | "booking", clientAddress: string): RateLimitWindow[] {
   return addressLimitWindows(`submit:${kind}:`, clientAddress, SUBMISSION_RATE_LIMIT.limit).map(({ key, limit }) => ({
     key,
     limit: Math.round(limit * rateLimitMultiplier()),

@@ -153,6 +153,21 @@ export async function withdrawQueuedNotifications(
 }
 
 /**
+ * Takes a booking's reminders still queued (not leased to a worker sending them right now)
+ * out of the outbox: none goes for a cancelled, moved or finished consultation
+ * (src/server/bookings/booking-outbox.ts).
+ */
+export async function withdrawBookingReminders(executor: Kysely<Database>, bookingId: number, now: number): Promise<void> {
+  await executor
+    .deleteFrom("mail_outbox")
+    .where("kind", "=", "booking-reminder")
+    .where("ref_id", "=", bookingId)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .execute();
+}
+
+/**
  * Leases up to `limit` due messages (of `kinds`, when given) to `workerId` until `now + leaseMs`. A message is
  * due when pending, its next attempt time has come and no live lease holds it; a worker
  * that dies mid-send loses its lease and another worker picks the message up.

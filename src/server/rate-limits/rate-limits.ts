@@ -15,6 +15,23 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
   return hit.result(await hit.query.executeTakeFirstOrThrow(), limit);
 }
 
+/** One fixed window a hit is counted against. */
+export type RateLimitWindow = { key: string; limit: number; windowMs: number };
+
+/**
+ * Counts one hit against every window in `limits` (all of them count it, refused or not)
+ * and says whether all allowed it; refused, the client waits for the refusing window that
+ * ends last. Given an `executor` (a transaction), the hits count only if that commits.
+ */
+export async function consumeRateLimits(limits: readonly RateLimitWindow[], now = Date.now(), executor?: Kysely<Database>): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  let retryAfterSeconds = 0;
+  for (const { key, limit, windowMs } of limits) {
+    const allowance = await consumeRateLimit(key, limit, windowMs, now, executor);
+    if (!allowance.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, allowance.retryAfterSeconds);
+  }
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+}
+
 /** The upsert of `consumeRateLimit` and how to read its row, shared with the lead e-mail allowance (mail-outbox.ts). */
 export function rateLimitHit(db: Kysely<Database>, key: string, windowMs: number, now: number) {
   const at = Math.floor(now);

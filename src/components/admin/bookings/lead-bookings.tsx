@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
@@ -7,18 +8,22 @@ import { formatConsultationTime } from "@/lib/booking/consultation-time";
 import type { LeadBooking } from "@/lib/lead-desk";
 import { useNow } from "../desk/use-now";
 import { bookingStatusLabels } from "./booking-status-labels";
+import { MoveBookingForm } from "./move-booking-form";
 
-type Change = { id: number; patch: { status: "done" | "no-show" | "cancelled" } };
+type Change = { id: number; patch: { status: "done" | "no-show" | "cancelled" } | { start: string } };
 
 /**
  * A lead's consultations on its page: after the meeting the owner marks it Done or No-show;
- * before it, Cancel tells the visitor (a CANCEL their calendar understands).
+ * before it, Move and Cancel tell the visitor (the updated invitation, or a CANCEL, that
+ * their calendar understands: the same paths as the visitor's own manage page).
  */
 export function LeadBookings({ leadId, bookings }: { leadId: number; bookings: LeadBooking[] }) {
   const queryClient = useQueryClient();
   const now = useNow();
+  const [moving, setMoving] = useState<number | null>(null);
   const change = useMutation({
     mutationFn: async ({ id, patch }: Change) => apiRequest("PATCH", adminApi.booking(id), patch),
+    onSuccess: () => setMoving(null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [adminApi.lead(leadId)] }),
   });
   if (bookings.length === 0) return null;
@@ -51,11 +56,19 @@ export function LeadBookings({ leadId, bookings }: { leadId: number; bookings: L
                       </Button>
                     </>
                   ) : (
-                    <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => change.mutate({ id: booking.id, patch: { status: "cancelled" } })}>
-                      Cancel
-                    </Button>
+                    <>
+                      <Button size="sm" variant="outline" disabled={change.isPending} aria-expanded={moving === booking.id} onClick={() => setMoving(moving === booking.id ? null : booking.id)}>
+                        Move
+                      </Button>
+                      <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => change.mutate({ id: booking.id, patch: { status: "cancelled" } })}>
+                        Cancel
+                      </Button>
+                    </>
                   )}
                 </span>
+              )}
+              {booking.status === "booked" && !started && moving === booking.id && (
+                <MoveBookingForm current={booking.start} pending={change.isPending} onMove={(start) => change.mutate({ id: booking.id, patch: { start } })} onClose={() => setMoving(null)} />
               )}
             </li>
           );
