@@ -259,6 +259,41 @@ test.describe("the lead's card at 375 px", () => {
   });
 });
 
+test.describe("the board at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async ({ page }) => logIn(page));
+
+  test("columns sit side by side and snap, each shows 20 cards with Show more, and the page is at most three screens tall", async ({ page }) => {
+    plantOldLeads(45, randomUUID().slice(0, 6));
+    const fresh = await newContact(page);
+    await page.goto(at("/admin/leads?view=board"));
+    const board = page.getByTestId("lead-board");
+    const newColumn = board.getByTestId("board-column-new");
+    await expect(newColumn.getByTestId("board-card")).toHaveCount(20);
+    expect(await board.evaluate((element) => getComputedStyle(element).scrollSnapType)).toBe("x mandatory");
+    const [newBox, contactedBox] = [(await newColumn.boundingBox())!, (await board.getByTestId("board-column-contacted").boundingBox())!];
+    expect(contactedBox.y).toBeCloseTo(newBox.y, 0);
+    expect(contactedBox.x).toBeGreaterThan(newBox.x + newBox.width - 1);
+    // No sideways scroll of the page itself: only the board scrolls.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`[layout 375] board page ${height} px tall with 20 cards a column (${(height / 812).toFixed(2)} screens)`);
+    expect(height).toBeLessThanOrEqual(3 * 812);
+
+    // The newest lead's card: what it is about, how long it has waited, and a Move of 44 px or more.
+    const card = newColumn.getByTestId("board-card").filter({ hasText: fresh.name });
+    await expect(card).toContainText("Managed Internet");
+    await expect(card).toContainText(/ old\b/);
+    const move = (await card.getByRole("button", { name: /^Move/ }).boundingBox())!;
+    expect(Math.min(move.width, move.height)).toBeGreaterThanOrEqual(44);
+
+    await newColumn.getByRole("button", { name: "Show more" }).click();
+    await expect(newColumn.getByTestId("board-card")).toHaveCount(40);
+    await expect(newColumn.getByRole("link", { name: /^All \d+ in the list$/ })).toBeVisible();
+  });
+});
+
 test.describe("sign-in from a link to a lead", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test.describe.configure({ timeout: 90_000 });

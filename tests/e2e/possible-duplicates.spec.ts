@@ -21,6 +21,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 test.use({ viewport: { width: 375, height: 812 } });
+test.describe.configure({ timeout: 90_000 });
 
 const at = (target: string) => `${server.url}${target}`;
 

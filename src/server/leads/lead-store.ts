@@ -164,10 +164,11 @@ type LeadLookup = {
 async function matchLead(executor: Kysely<Database>, identity: SubmissionIdentity): Promise<LeadLookup> {
   const email = emailKey(identity.email);
   const phone = phoneKey(identity.phone);
-  const byEmail = email ? await leadIdWithKey(executor, "email_key", email) : undefined;
-  const byPhone = phone ? await leadIdWithKey(executor, "phone_key", phone) : undefined;
-  const joinedId = email ? byEmail : byPhone;
-  const lead = joinedId === undefined ? undefined : await executor.selectFrom("leads").select(["id", "status"]).where("id", "=", joinedId).executeTakeFirst();
+  const joinedId = email ? await leadIdWithKey(executor, "email_key", email) : phone ? await leadIdWithKey(executor, "phone_key", phone) : undefined;
+  const lead = joinedId === undefined ? undefined : await executor.selectFrom("leads").select(["id", "status", "phone_key"]).where("id", "=", joinedId).executeTakeFirst();
+  // Most submissions come from a lead's own number: no other lead can hold it (the key is unique on leads).
+  if (!phone || lead?.phone_key === phone) return { lead, samePhone: undefined };
+  const byPhone = await leadIdWithKey(executor, "phone_key", phone);
   return { lead, samePhone: byPhone !== joinedId ? byPhone : undefined };
 }
 

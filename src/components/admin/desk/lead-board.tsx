@@ -1,12 +1,18 @@
-import { useQueries } from "@tanstack/react-query";
+import { keepPreviousData, useQueries } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { adminApi } from "@/lib/admin-api";
-import { LEAD_PAGE_SIZE_MAX, type LeadList } from "@/lib/lead-desk";
-import { leadStatusLabels, pipelineStatuses } from "@/lib/lead-desk-labels";
+import { LEAD_PAGE_SIZE_MAX, type LeadList, type LeadListItem, type LeadStatus } from "@/lib/lead-desk";
+import { durationInWords, followUpTypeLabels, leadStatusLabels, pipelineStatuses } from "@/lib/lead-desk-labels";
+import { leadServiceLabel } from "@/lib/lead-services";
 import { routes } from "@/lib/routes";
 import { AuthRequired } from "../shared/auth-required";
-import { formatDateTime } from "./desk-time";
-import { LeadName } from "./lead-summary";
+import { formatDateTime, secondsSince } from "./desk-time";
 import { LeadStatusMenu } from "./lead-status-menu";
+import { useNow } from "./use-now";
+
+/** Cards a column shows at first, and how many more each "Show more" adds: the page stays a few screens tall on a phone. */
+export const BOARD_CARDS_STEP = 20;
 
 /** The list view's address for one column: the same filters, that status. */
 function listOf(params: URLSearchParams, status: string): string {
@@ -18,31 +24,42 @@ function listOf(params: URLSearchParams, status: string): string {
 
 /**
  * The board view of /admin/leads: a column per status of the pipeline, with the
- * address's search and filters applied to each. A card moves through its menu (the
- * keyboard reaches it like any button), not by dragging.
+ * address's search and filters applied to each. On a phone the columns sit side by side
+ * and snap as the thumb swipes; each shows 20 cards and "Show more". A card moves through
+ * its menu (the keyboard reaches it like any button, and the move offers Undo), not by dragging.
  */
 export function LeadBoard({ params }: { params: URLSearchParams }) {
+  const [shown, setShown] = useState<Partial<Record<LeadStatus, number>>>({});
   const columns = useQueries({
     queries: pipelineStatuses.map((status) => {
       const query = new URLSearchParams(params);
       query.delete("view");
       query.delete("page");
       query.set("status", status);
-      query.set("pageSize", String(LEAD_PAGE_SIZE_MAX));
-      return { queryKey: [adminApi.leadsWhere(query.toString())] };
+      query.set("pageSize", String(Math.min(shown[status] ?? BOARD_CARDS_STEP, LEAD_PAGE_SIZE_MAX)));
+      // "Show more" keeps the cards already there while the longer page loads.
+      return { queryKey: [adminApi.leadsWhere(query.toString())], placeholderData: keepPreviousData };
     }),
   });
+  const now = useNow();
 
   if (columns.some((column) => column.isError)) return <AuthRequired />;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="lead-board">
+    <div
+      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-4 sm:overflow-visible sm:px-0 lg:grid-cols-3 xl:grid-cols-5"
+      data-testid="lead-board"
+    >
       {pipelineStatuses.map((status, index) => {
-        const column = columns[index];
-        const data = column?.data as LeadList | undefined;
+        const data = columns[index]?.data as LeadList | undefined;
         const headingId = `board-${status}`;
         return (
-          <section key={status} aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-border bg-slate-100/70 p-3" data-testid={`board-column-${status}`}>
+          <section
+            key={status}
+            aria-labelledby={headingId}
+            className="flex w-[85%] shrink-0 snap-start flex-col rounded-xl border border-border bg-slate-100/70 p-3 sm:w-auto sm:min-w-0"
+            data-testid={`board-column-${status}`}
+          >
             <h2 id={headingId} className="mb-3 flex items-center justify-between text-sm font-bold tracking-wide text-slate-800 uppercase">
               {leadStatusLabels[status]}
               <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">{data ? data.total : "…"}</span>
@@ -54,29 +71,49 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
             ) : (
               <ul className="grid gap-2">
                 {data.items.map((lead) => (
-                  <li key={lead.id} className="rounded-lg border border-border bg-white p-3 shadow-sm" data-testid="board-card">
-                    <LeadName lead={lead} />
-                    <p className="mt-1 text-xs text-slate-600">
-                      Last: <time dateTime={lead.lastSubmittedAt}>{formatDateTime(lead.lastSubmittedAt)}</time>
-                    </p>
-                    <div className="mt-2 flex justify-end">
-                      <LeadStatusMenu lead={lead} label="Move" />
-                    </div>
-                  </li>
+                  <BoardCard key={lead.id} lead={lead} now={now} />
                 ))}
               </ul>
             )}
             {data && data.total > data.items.length && (
-              <a
-                href={`${routes.adminLeads}?${listOf(params, status)}`}
-                className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
-                All {data.total} in the list
-              </a>
+              <div className="mt-3 grid gap-1">
+                {data.items.length < LEAD_PAGE_SIZE_MAX && (
+                  <Button variant="outline" onClick={() => setShown((current) => ({ ...current, [status]: data.items.length + BOARD_CARDS_STEP }))}>
+                    Show more
+                  </Button>
+                )}
+                <a href={`${routes.adminLeads}?${listOf(params, status)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+                  All {data.total} in the list
+                </a>
+              </div>
             )}
           </section>
         );
       })}
     </div>
+  );
+}
+
+/** What the owner decides from at a glance: who, what they want, how long they have waited, what is next. */
+function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
+  return (
+    <li className="rounded-lg border border-border bg-white p-2.5 shadow-sm" data-testid="board-card">
+      <a href={routes.adminLead(lead.id)} className="block text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline">
+        {lead.name}
+      </a>
+      <div className="mt-1 flex items-end justify-between gap-2">
+        <div className="min-w-0 text-xs text-slate-600">
+          <p className="[overflow-wrap:anywhere]">
+            {leadServiceLabel(lead.service)} · <span title={formatDateTime(lead.firstSubmittedAt)}>{durationInWords(secondsSince(lead.firstSubmittedAt, now))} old</span>
+          </p>
+          {lead.nextFollowUpAt && (
+            <p>
+              Next: {followUpTypeLabels[lead.nextFollowUpType ?? "call"]} <time dateTime={lead.nextFollowUpAt}>{formatDateTime(lead.nextFollowUpAt)}</time>
+            </p>
+          )}
+        </div>
+        <LeadStatusMenu lead={lead} label="Move" />
+      </div>
+    </li>
   );
 }
