@@ -69,14 +69,14 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
             ) : data.items.length === 0 ? (
               <p className="text-sm text-slate-600">No leads.</p>
             ) : (
-              <ul className="grid gap-2">
+              <ul className="grid gap-1.5">
                 {data.items.map((lead) => (
                   <BoardCard key={lead.id} lead={lead} now={now} />
                 ))}
               </ul>
             )}
             {data && data.total > data.items.length && (
-              <div className="mt-3 grid gap-1">
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3">
                 {data.items.length < LEAD_PAGE_SIZE_MAX && (
                   <Button variant="outline" onClick={() => setShown((current) => ({ ...current, [status]: data.items.length + BOARD_CARDS_STEP }))}>
                     Show more
@@ -97,11 +97,11 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
 /** What the owner decides from at a glance: who, what they want, how long they have waited, what is next. */
 function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
   return (
-    <li className="rounded-lg border border-border bg-white p-2.5 shadow-sm" data-testid="board-card">
+    <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card">
       <a href={routes.adminLead(lead.id)} className="block text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline">
         {lead.name}
       </a>
-      <div className="mt-1 flex items-end justify-between gap-2">
+      <div className="flex items-end justify-between gap-2">
         <div className="min-w-0 text-xs text-slate-600">
           <p className="[overflow-wrap:anywhere]">
             {leadServiceLabel(lead.service)} · <span title={formatDateTime(lead.firstSubmittedAt)}>{durationInWords(secondsSince(lead.firstSubmittedAt, now))} old</span>
