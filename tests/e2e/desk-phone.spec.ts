@@ -294,6 +294,57 @@ test.describe("the board at 375 px", () => {
   });
 });
 
+test.describe("keys on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async ({ page }) => logIn(page));
+
+  test("? lists the keys; g l opens Leads, / searches, j and k move between leads, c goes to the call log, g t opens Today", async ({ page }) => {
+    const first = await newContact(page);
+    await newContact(page);
+    const keysLive = () => expect(page.locator("html[data-desk-keys=on]")).toHaveCount(1);
+    await page.goto(at("/admin/agenda"));
+    await keysLive();
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(help).toContainText("Open Today");
+    await expectNoAxeViolations(page, "the keys dialog");
+    await page.keyboard.press("Escape");
+    await expect(help).toHaveCount(0);
+
+    await page.keyboard.press("g");
+    await page.keyboard.press("l");
+    await expect(page).toHaveURL(at("/admin/leads"));
+    await keysLive();
+    await expect(page.getByTestId("lead-row")).not.toHaveCount(0);
+    await page.keyboard.press("j");
+    const rows = page.getByTestId("lead-row");
+    await expect(rows.nth(0).getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("j");
+    await expect(rows.nth(1).getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(rows.nth(0).getByRole("link").first()).toBeFocused();
+
+    // Typing in the search takes every key as text.
+    await page.keyboard.press("/");
+    const search = page.getByRole("searchbox", { name: /Search/ });
+    await expect(search).toBeFocused();
+    await page.keyboard.type(`j k g l ${first.email}`);
+    await expect(search).toHaveValue(`j k g l ${first.email}`);
+    await expect(page).toHaveURL(at("/admin/leads"));
+
+    await page.goto(at(`/admin/leads/${first.id}`));
+    await keysLive();
+    const callLog = page.getByRole("group", { name: "How did the call go?" });
+    await expect(callLog).toBeVisible();
+    await page.keyboard.press("c");
+    await expect(callLog.getByRole("button").first()).toBeFocused();
+    await page.keyboard.press("g");
+    await page.keyboard.press("t");
+    await expect(page).toHaveURL(at("/admin"));
+  });
+});
+
 test.describe("sign-in from a link to a lead", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test.describe.configure({ timeout: 90_000 });

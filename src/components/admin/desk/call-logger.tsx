@@ -1,3 +1,4 @@
+import { CALL_LOG } from "../shared/desk-keys";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PhoneCall, PhoneMissed, Voicemail } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
@@ -51,7 +52,7 @@ export function CallLogger({ leadId, heading = true, onLogged }: { leadId: numbe
         </h2>
       )}
       {!outcome ? (
-        <div role="group" aria-label="How did the call go?" className="grid grid-cols-3 gap-2">
+        <div role="group" aria-label="How did the call go?" className="grid grid-cols-3 gap-2" {...CALL_LOG}>
           {callOutcomes.map((value) => {
             const Icon = outcomeIcons[value];
             return (

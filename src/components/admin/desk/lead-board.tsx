@@ -1,3 +1,4 @@
+import { DESK_ITEM } from "../shared/desk-keys";
 import { keepPreviousData, useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -97,7 +98,7 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
 /** What the owner decides from at a glance: who, what they want, how long they have waited, what is next. */
 function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
   return (
-    <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card">
+    <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card" {...DESK_ITEM}>
       <a href={routes.adminLead(lead.id)} className="block text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline">
         {lead.name}
       </a>

@@ -1,3 +1,4 @@
+import { LEAD_SEARCH_ID } from "../shared/desk-keys";
 import { Search, SlidersHorizontal, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, type SyntheticEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -47,11 +48,11 @@ export function LeadFilters({ params, board }: { params: URLSearchParams; board:
     <form key={params.toString()} role="search" aria-label="Leads" method="get" action={routes.adminLeads} onSubmit={submit} className="mb-6 grid gap-3">
       {board && <input type="hidden" name="view" value="board" />}
       <div className="flex gap-2">
-        <label htmlFor="lead-search" className="sr-only">
+        <label htmlFor={LEAD_SEARCH_ID} className="sr-only">
           Search leads
         </label>
         <input
-          id="lead-search"
+          id={LEAD_SEARCH_ID}
           name="q"
           type="search"
           defaultValue={params.get("q") ?? ""}

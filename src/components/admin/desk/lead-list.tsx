@@ -1,3 +1,4 @@
+import { DESK_ITEM } from "../shared/desk-keys";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
@@ -50,7 +51,7 @@ export function LeadList({ params }: { params: URLSearchParams }) {
         <Card className="overflow-hidden">
           <ul className="divide-y divide-border" data-testid="lead-list">
             {items.map((lead) => (
-              <li key={lead.id} data-testid="lead-row">
+              <li key={lead.id} data-testid="lead-row" {...DESK_ITEM}>
                 <LeadSummary lead={lead} />
               </li>
             ))}

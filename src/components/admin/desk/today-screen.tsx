@@ -1,3 +1,4 @@
+import { DESK_ITEM } from "../shared/desk-keys";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, ChevronDown, Hourglass, Phone, Repeat, Timer } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
@@ -210,7 +211,7 @@ function OlderGroup({ first, render }: { first: TodayPage; render: (lead: TodayI
 /** A lead on Today: who, how long or when, what they sent (when it says why it is here), and the call button. */
 function TodayLead({ lead, request = false, actions, children }: { lead: TodayItem; request?: boolean; actions?: ReactNode; children: ReactNode }) {
   return (
-    <li className="grid gap-3 p-4" data-testid="today-lead">
+    <li className="grid gap-3 p-4" data-testid="today-lead" {...DESK_ITEM}>
       <div className="flex items-center justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <LeadName lead={lead} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminNav } from "./admin-nav";
+import { DeskKeys } from "./desk-keys";
 import { type AdminPageProps, AdminRoot } from "./admin-root";
 
 /**
@@ -11,6 +12,7 @@ export function AdminShell({ styleNonce, current, children }: AdminPageProps & {
   return (
     <AdminRoot styleNonce={styleNonce}>
       <AdminNav current={current} />
+      <DeskKeys />
       {/* Room under the content for the phone's tab bar (61 px and the home indicator). */}
       <div className="container-page pt-6 pb-24 sm:py-10">{children}</div>
     </AdminRoot>
