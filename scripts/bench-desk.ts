@@ -5,7 +5,8 @@
  * over the longest range, 3 years) through their endpoints (session check and JSON
  * included, no HTTP), then grows it to 100,000 leads and times them again. Prints p50
  * and p95 per request. Targets (issue 22): p95 <= 50 ms at 10,000 leads, <= 150 ms at
- * 100,000; the reports (issue 23) <= 200 ms at 100,000. --postgres runs the same on a new PostgreSQL database (TEST_POSTGRES_URL or
+ * 100,000; the reports (issue 23) <= 200 ms at 100,000. Then, on SQLite, the spec's survey list in Chromium
+ * (scripts/survey-list-first-rows.ts, issue 29): time to first rows at 1,600 and 16,000 surveys; it needs `npm run build`. --postgres runs the same on a new PostgreSQL database (TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
  */
 import { sql } from "kysely";
@@ -22,6 +23,7 @@ import { insertDemoLeads } from "../src/server/leads/demo-leads";
 import { lastWeeks } from "../src/server/reports/report-range";
 import { REPORT_RANGE_MAX_DAYS } from "../src/lib/reports";
 import { createFreshPostgres } from "../tests/support/fresh-postgres";
+import { surveyListFirstRows } from "./survey-list-first-rows";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARM_UP = 20;
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     await measure(`${engine}`, 10_000);
     await seed(90_000, 10_001);
     await measure(`${engine}`, 100_000);
+    if (!postgres) await surveyListFirstRows();
   } finally {
     await closeDb();
     await database?.drop();

@@ -68,6 +68,24 @@ function plantOldLeads(count: number, tag: string): string[] {
   }
 }
 
+/** Surveys of years gone by, written straight into the database (each its own business), newest last. */
+function plantSurveys(count: number, tag: string): void {
+  const db = new Database(databasePath);
+  try {
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare(
+      `insert into survey_submissions (created_at, viewed, business_name, email, phone_number, address, employee_count, device_count, primary_internet_use,
+        uses_streaming, has_public_wifi, phone_count, interested_services, additional_comments) values (?, 0, ?, ?, '864-555-0100', '1 Main St', 5, 10, 'Email', 0, 0, 2, '[]', '')`,
+    );
+    const start = Date.now() - 400 * DAY;
+    db.transaction(() => {
+      for (let index = 0; index < count; index++) insert.run(start + index * 3_600_000, `Survey ${tag} ${String(index).padStart(4, "0")}`, `survey-${tag}-${index}@example.com`);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 test.describe("Today at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test.describe.configure({ timeout: 90_000, mode: "serial" });
@@ -291,6 +309,36 @@ test.describe("the board at 375 px", () => {
     await newColumn.getByRole("button", { name: "Show more" }).click();
     await expect(newColumn.getByTestId("board-card")).toHaveCount(40);
     await expect(newColumn.getByRole("link", { name: /^All \d+ in the list$/ })).toBeVisible();
+  });
+});
+
+test.describe("the spec's survey list with years of surveys", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async ({ page }) => logIn(page));
+
+  test("shows its first 100 rows at once and the rest in steps, as the end of the table nears or from Show more", async ({ page }) => {
+    const tag = randomUUID().slice(0, 6);
+    plantSurveys(250, tag);
+    await page.goto(at("/admin/surveys"));
+    await expect(page.getByRole("heading", { level: 1, name: "Survey Submissions" })).toBeVisible();
+    const rows = page.getByTestId("survey-row");
+    await expect(rows).toHaveCount(100);
+    const total = Number((await page.evaluate(async () => ((await (await fetch("/api/admin/surveys")).json()) as unknown[]).length)));
+    const more = page.getByTestId("more-rows");
+    await expect(more).toContainText(`${total - 100} more below`);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`[layout 375] /admin/surveys with ${total} surveys: ${height} px tall with its first 100 rows`);
+
+    // The button brings the next 100 (clicked where it is, far below the screen: a keyboard's Enter).
+    await more.getByRole("button", { name: "Show more" }).evaluate((button: HTMLButtonElement) => button.click());
+    await expect(rows).toHaveCount(200);
+    // Scrolling to the end of the table brings the rest by itself.
+    await more.scrollIntoViewIfNeeded();
+    await expect(rows).toHaveCount(total);
+    await expect(more).toHaveCount(0);
+    // Newest first, as the API sends them: the oldest planted survey is the last row.
+    await expect(rows.last()).toContainText(`Survey ${tag} 0000`);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MoreRows, useRowsInSteps } from "./rows-in-steps";
 import { adminApi } from "@/lib/admin-api";
 import type { ContactRequest } from "@/lib/inbox-records";
 import { AuthRequired } from "../shared/auth-required";
@@ -20,6 +21,7 @@ const contactInbox: LeadInboxConfig = {
 export function ContactInbox() {
   const inbox = useLeadInbox<ContactRequest>(contactInbox);
   const { data, isPending, isError } = inbox.list;
+  const rows = useRowsInSteps(data ?? []);
 
   if (isError) return <AuthRequired />;
   return (
@@ -33,7 +35,8 @@ export function ContactInbox() {
         <InboxEmptyState title="No Contact Requests Yet" description="Contact requests will appear here once visitors send the contact form." />
       ) : (
         <>
-          <ContactTable contacts={data} onView={inbox.open} onDelete={inbox.requestDelete} isDeleting={inbox.isDeleting} />
+          <ContactTable contacts={rows.shown} onView={inbox.open} onDelete={inbox.requestDelete} isDeleting={inbox.isDeleting} />
+          <MoreRows remaining={rows.remaining} more={rows.more} sentinel={rows.sentinel} />
           <ContactDetailDialog
             contact={inbox.selected}
             deleting={inbox.selected ? inbox.isDeleting(inbox.selected) : false}

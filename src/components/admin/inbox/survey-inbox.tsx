@@ -1,3 +1,4 @@
+import { MoreRows, useRowsInSteps } from "./rows-in-steps";
 import { adminApi } from "@/lib/admin-api";
 import type { SurveySubmission } from "@/lib/inbox-records";
 import { AuthRequired } from "../shared/auth-required";
@@ -20,6 +21,7 @@ const surveyInbox: LeadInboxConfig = {
 export function SurveyInbox() {
   const inbox = useLeadInbox<SurveySubmission>(surveyInbox);
   const { data, isPending, isError } = inbox.list;
+  const rows = useRowsInSteps(data ?? []);
 
   if (isError) return <AuthRequired />;
   return (
@@ -33,7 +35,8 @@ export function SurveyInbox() {
         <InboxEmptyState title="No Submissions Yet" description="Survey submissions will appear here once customers complete the survey." />
       ) : (
         <>
-          <SurveyTable surveys={data} onView={inbox.open} onDelete={inbox.requestDelete} isDeleting={inbox.isDeleting} />
+          <SurveyTable surveys={rows.shown} onView={inbox.open} onDelete={inbox.requestDelete} isDeleting={inbox.isDeleting} />
+          <MoreRows remaining={rows.remaining} more={rows.more} sentinel={rows.sentinel} />
           <SurveyDetailDialog
             survey={inbox.selected}
             deleting={inbox.selected ? inbox.isDeleting(inbox.selected) : false}
