@@ -77,7 +77,7 @@ describeEachEngine("lead submissions", (context) => {
   it("counts a filled honeypot against the limit, answers it like a stored lead and stores nothing", async () => {
     const outcome = await receiveLead("survey", { ...validSurvey, website: "https://spam.example" }, "198.51.100.8");
 
-    expect(outcome).toMatchObject({ status: "spam", id: expect.any(Number) });
+    expect(outcome).toEqual({ status: "spam" });
     expect(await remaining("survey", "198.51.100.8")).toBe(SUBMISSION_RATE_LIMIT.limit - 1);
     expect(await listSurveySubmissions()).toEqual([]);
     expect(await listOutbox()).toEqual([]);

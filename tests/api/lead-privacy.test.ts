@@ -1,3 +1,4 @@
+import { storedSubmissionId } from "../support/stored-submission";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -154,7 +155,7 @@ async function send(kind: "contact" | "survey", email: string, phone: string, te
       ? await postContact(jsonRequest("/api/contact", { ...validContact, name: `Name of ${email}`, email, phone, message: text }))
       : await postSurvey(jsonRequest("/api/survey", { ...validSurvey, businessName: `Business of ${email}`, email, phoneNumber: phone, additionalComments: text }));
   expect(response.status).toBe(201);
-  const { id } = (await response.json()) as { id: number };
+  const id = await storedSubmissionId(kind, email);
   const table = kind === "contact" ? "contact_requests" : "survey_submissions";
   const row = await (await getDb()).selectFrom(table).select("lead_id").where("id", "=", id).executeTakeFirstOrThrow();
   return { submissionId: id, leadId: Number(row.lead_id) };
