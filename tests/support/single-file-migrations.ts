@@ -34,6 +34,7 @@ export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migr
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
     "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
     "0019_bookings": { up: (db) => createBookings(db, engine) },
+    "0021_push_subscriptions": { up: (db) => createPushSubscriptions(db, engine) },
   };
 }
 
@@ -765,4 +766,24 @@ async function createBookings(db: Kysely<unknown>, engine: DbEngine): Promise<vo
   await db.schema.createIndex("bookings_email_key_idx").on("bookings").columns(["email_key", "status", "start_at"]).execute();
   await db.schema.createIndex("bookings_phone_key_idx").on("bookings").columns(["phone_key", "status", "start_at"]).execute();
   await db.schema.alterTable("mail_outbox").addColumn("after_id", "bigint").execute();
+}
+
+/**
+ * 0021: the owner's devices that get a push for every new lead (docs/push.md). One row per
+ * browser subscription, unique by its endpoint (subscribing again refreshes the keys); the
+ * keys are what the payload is encrypted to (RFC 8291) and never leave the server again.
+ * The push messages themselves are `mail_outbox` rows of kind `push` (a kind, not a column).
+ */
+async function createPushSubscriptions(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
+  const isPostgres = engine === "postgres";
+  await db.schema
+    .createTable("push_subscriptions")
+    .addColumn("id", isPostgres ? sql`bigserial` : sql`integer`, (column) => (isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement()))
+    .addColumn("endpoint", "text", (column) => column.notNull().unique())
+    .addColumn("p256dh", "text", (column) => column.notNull())
+    .addColumn("auth", "text", (column) => column.notNull())
+    .addColumn("label", "text", (column) => column.notNull())
+    .addColumn("created_at", "bigint", (column) => column.notNull())
+    .addColumn("last_success_at", "bigint")
+    .execute();
 }

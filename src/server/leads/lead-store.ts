@@ -6,6 +6,7 @@ import { engineOf } from "@/server/db/connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
 import { type Database, writeBoolean } from "@/server/db/schema";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { queueLeadPushes } from "@/server/push/lead-push";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
@@ -316,7 +317,8 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
- * (src/server/mail/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
+ * (src/server/mail/lead-webhook.ts), and every one told about queues a push to each of the
+ * owner's devices (src/server/push/lead-push.ts). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(
@@ -331,6 +333,8 @@ export async function storeSubmission(
   if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
   // A new lead (not one joined or folded) is announced to the webhook, when there is one.
   if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
+  // Every submission the owner is told about buzzes their devices too: not a folded twin, not a Spam lead's.
+  if (!attached.folded && !attached.leadIsSpam) await queueLeadPushes(trx, attached.leadId, now);
   return { id: attached.submissionId };
 }
 

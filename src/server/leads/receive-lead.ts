@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { acknowledgementsPerHour, leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
+import { acknowledgementsPerHour, leadAcknowledgementEnabled, leadEmailsPerHour, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
 import { addressLimitWindows, clientAddress } from "@/server/http/client-address";
@@ -16,6 +16,7 @@ import { type LeadAcknowledgement, type LeadNotification, type Submission, store
 import { siteHosts, submissionTouches } from "./lead-touches";
 import type { ConsultationAction } from "@/lib/lead-desk";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { queueLeadPushes } from "@/server/push/lead-push";
 import { joinOrStartLead } from "./lead-store";
 
 export type LeadOutcome =
@@ -66,7 +67,8 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
     return { status: "stored", id };
   });
-  if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();
+  // Something may always be queued: the owner's devices get a push without any configuration.
+  if (outcome.status === "stored") kickOutbox();
   return outcome;
 }
 
@@ -183,11 +185,12 @@ export type BookingPerson = { name: string; email: string; phone: string; busine
  * The booking submission path (src/server/bookings/book-consultation.ts): inside the
  * booking's own transaction, the person joins their lead by e-mail or phone, or starts
  * one (one lead per person), and the lead's timeline records the consultation. A new
- * lead is announced to the webhook, as a new lead from a form is.
+ * lead is announced to the webhook, as a new lead from a form is, and the owner's devices get a push.
  */
 export async function receiveBookingLead(trx: Kysely<Database>, person: BookingPerson, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
   const joined = await joinOrStartLead(trx, { kind: "contact", at: now, name: person.name, business: person.business, email: person.email, phone: person.phone, text: person.note ?? "" }, now);
   if (joined.created) await queueLeadWebhook(trx, joined.leadId, now);
+  if (!joined.leadIsSpam) await queueLeadPushes(trx, joined.leadId, now);
   return joined;
 }
 

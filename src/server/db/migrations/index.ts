@@ -18,6 +18,7 @@ import { openOutboxKinds } from "./0016_open_outbox_kinds";
 import { eraseForGood } from "./0017_erasure_and_duplicates";
 import { addOwnerPhone } from "./0018_owner_phone";
 import { createBookings } from "./0019_bookings";
+import { createPushSubscriptions } from "./0021_push_subscriptions";
 
 export type { DbEngine };
 
@@ -53,6 +54,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
     "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
     "0019_bookings": { up: (db) => createBookings(db, engine) },
+    "0021_push_subscriptions": { up: (db) => createPushSubscriptions(db, engine) },
   };
 }
 
