@@ -1,8 +1,6 @@
 import { getDb } from "@/server/db/connection";
+import type { PushDevice } from "@/lib/push-devices";
 import { isoFromMillis } from "@/server/db/schema";
-
-/** A device as Account → "Notify this device" lists it: never its keys, only the push service's host. */
-export type PushDevice = { id: number; label: string; createdAt: string; endpointHost: string };
 
 export type NewPushSubscription = { endpoint: string; p256dh: string; auth: string; label: string };
 
