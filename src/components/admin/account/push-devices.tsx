@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing, Smartphone, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { adminApi, ApiError, apiRequest } from "@/lib/admin-api";
 import type { PushDevice, PushDeviceList } from "@/lib/push-devices";
@@ -19,12 +19,17 @@ const REMOVE_FAILED = { title: "Error", description: "The device could not be re
 const UNSUPPORTED = "This browser cannot receive notifications. On an iPhone or iPad, add the desk to the Home Screen first (Share → Add to Home Screen), then open it from there.";
 const BLOCKED = "Notifications are blocked for this site in this browser's settings. Allow them there to be notified here.";
 
+/** Nothing to subscribe to: read when the island hydrates, then kept in state. */
+const readOnce = () => () => undefined;
+
 /** Account → "Notify this device": push for every new lead on this browser, and the list of devices that get it. */
 export function PushDevices() {
   const queryClient = useQueryClient();
-  // Read once: whether this browser can have push, and which listed device it is.
-  const [support] = useState(pushSupport);
-  const [ownId, setOwnId] = useState(thisDeviceId);
+  // Read from the browser once hydrated (the server renders the island with neither known).
+  const support = useSyncExternalStore(readOnce, pushSupport, () => "supported" as const);
+  const storedId = useSyncExternalStore(readOnce, thisDeviceId, () => null);
+  const [changedId, setOwnId] = useState<number | null | undefined>(undefined);
+  const ownId = changedId === undefined ? storedId : changedId;
   const devices = useQuery<PushDeviceList>({ queryKey: [adminApi.pushSubscriptions], staleTime: 0 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [adminApi.pushSubscriptions] });
 

@@ -109,13 +109,8 @@ self.addEventListener("notificationclick", (event) => {
 async function openDeskAt(url) {
   const windows = await self.clients.matchAll({ type: "window" });
   const desk = windows.find((client) => DESK_PATH.test(new URL(client.url).pathname));
-  if (desk) {
-    try {
-      const navigated = await desk.navigate(url);
-      return await (navigated ?? desk).focus();
-    } catch {
-      // Not ours to steer (it left the desk meanwhile): a new window instead.
-    }
-  }
+  // navigate() fails on a window that left the desk meanwhile: a new window instead.
+  const navigated = desk ? await desk.navigate(url).catch(() => null) : null;
+  if (navigated) return navigated.focus().catch(() => navigated);
   return self.clients.openWindow(url);
 }
