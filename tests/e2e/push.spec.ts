@@ -188,9 +188,10 @@ test("Notify this device subscribes and lists the device; a new lead is pushed, 
   const [worker] = context.serviceWorkers();
   expect(worker!.url()).toBe(at("/admin/sw.js"));
   await worker!.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's globals, which the page's DOM types do not describe.
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
     const [notification] = await scope.registration.getNotifications();
-    const tap = new NotificationEvent("notificationclick", { notification: notification! });
+    const tap = new scope.NotificationEvent("notificationclick", { notification: notification! });
     const pending: Promise<unknown>[] = [];
     // A synthetic event may not extend itself (waitUntil throws on it): collect what the worker waits for instead.
     Object.defineProperty(tap, "waitUntil", { value: (promise: Promise<unknown>) => pending.push(promise) });

@@ -301,8 +301,12 @@ export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: nu
 /** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
 export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
 
-/** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
-export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
+/**
+ * The e-mail that tells the owner about a submission, and the hourly allowance it is counted
+ * against. The message may be built from the lead once the submission has joined or started
+ * it (its id for the link, its channel): receive-lead.ts builds it so.
+ */
+export type LeadNotification = { message: OutboxMessage | ((lead: { id: number; channel: string }) => OutboxMessage); allowance?: NotificationAllowance };
 
 /**
  * The e-mail that tells the visitor their submission arrived, the counter that keeps their
@@ -329,13 +333,23 @@ export async function storeSubmission(
   acknowledgement?: LeadAcknowledgement,
 ): Promise<{ id: number }> {
   const attached = await attachSubmission(trx, submission, now);
-  if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  if (notification && !attached.folded) {
+    const { message } = notification;
+    const built = typeof message === "function" ? message(await notifiedLead(trx, attached.leadId)) : message;
+    await queueLeadNotification(trx, attached, { kind: submission.kind, message: built, now }, notification.allowance);
+  }
   if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
   // A new lead (not one joined or folded) is announced to the webhook, when there is one.
   if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
   // Every submission the owner is told about buzzes their devices too: not a folded twin, not a Spam lead's.
   if (!attached.folded && !attached.leadIsSpam) await queueLeadPushes(trx, attached.leadId, now);
   return { id: attached.submissionId };
+}
+
+/** The lead a notification links to, and the channel it came from (Unassigned before attribution). */
+async function notifiedLead(trx: Kysely<Database>, leadId: number): Promise<{ id: number; channel: string }> {
+  const lead = await trx.selectFrom("leads").select(["id", "first_channel"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+  return { id: lead.id, channel: lead.first_channel };
 }
 
 /**

@@ -61,7 +61,7 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     }
     if (refusedFor > 0) return { status: "rate-limited", retryAfterSeconds: refusedFor };
     if (data[form.honeypot]) return { status: "spam", id: randomInt(1, 1_000_000) };
-    const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
+    const notification: LeadNotification | undefined = mail ? { message: (lead) => buildLeadEmail(kind, data, mail, new Date(now), lead), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
     const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
