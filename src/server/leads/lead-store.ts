@@ -322,7 +322,7 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
  * (src/server/mail/lead-webhook.ts), and every one told about queues a push to each of the
- * owner's devices (src/server/push/lead-push.ts). The honeypot field is never stored. The id is that of the folded
+ * owner's devices (src/server/push/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(
@@ -331,7 +331,7 @@ export async function storeSubmission(
   now: number,
   notification?: LeadNotification,
   acknowledgement?: LeadAcknowledgement,
-): Promise<{ id: number }> {
+): Promise<{ id: number; pushes: number }> {
   const attached = await attachSubmission(trx, submission, now);
   if (notification && !attached.folded) {
     const { message } = notification;
@@ -342,8 +342,8 @@ export async function storeSubmission(
   // A new lead (not one joined or folded) is announced to the webhook, when there is one.
   if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
   // Every submission the owner is told about buzzes their devices too: not a folded twin, not a Spam lead's.
-  if (!attached.folded && !attached.leadIsSpam) await queueLeadPushes(trx, attached.leadId, now);
-  return { id: attached.submissionId };
+  const pushes = attached.folded || attached.leadIsSpam ? 0 : await queueLeadPushes(trx, attached.leadId, now);
+  return { id: attached.submissionId, pushes };
 }
 
 /** The lead a notification links to, and the channel it came from (Unassigned before attribution). */

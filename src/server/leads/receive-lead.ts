@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { type SubmissionData, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
-import { acknowledgementsPerHour, leadAcknowledgementEnabled, leadEmailsPerHour, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
+import { acknowledgementsPerHour, leadAcknowledgementEnabled, leadEmailsPerHour, leadWebhookConfig, mailConfig, mailReplyTo, rateLimitMultiplier } from "@/server/config";
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
 import { addressLimitWindows, clientAddress } from "@/server/http/client-address";
@@ -51,6 +51,7 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
       : undefined;
 
   const db = await getDb();
+  let pushes = 0;
   const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
     const now = Date.now();
     // Every window counts the hit; the client waits for the one that ends last.
@@ -64,11 +65,11 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
     const notification: LeadNotification | undefined = mail ? { message: (lead) => buildLeadEmail(kind, data, mail, new Date(now), lead), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
-    const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
-    return { status: "stored", id };
+    const stored = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
+    pushes = stored.pushes;
+    return { status: "stored", id: stored.id };
   });
-  // Something may always be queued: the owner's devices get a push without any configuration.
-  if (outcome.status === "stored") kickOutbox();
+  if (outcome.status === "stored" && (mail || leadWebhookConfig() || pushes > 0)) kickOutbox();
   return outcome;
 }
 

@@ -23,10 +23,11 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** How long a push service may take to answer before the attempt counts as failed. */
 export const PUSH_TIMEOUT_MS = 10_000;
 
-/** Queues a push of the lead `leadId` to every device, through `trx`. Nothing when no device subscribed. */
-export async function queueLeadPushes(trx: Kysely<Database>, leadId: number, now: number): Promise<void> {
+/** Queues a push of the lead `leadId` to every device, through `trx`; returns how many (none when no device subscribed). */
+export async function queueLeadPushes(trx: Kysely<Database>, leadId: number, now: number): Promise<number> {
   const devices = await trx.selectFrom("push_subscriptions").select("id").orderBy("id").execute();
   await enqueuePushes(trx, { leadId, subscriptionIds: devices.map((device) => device.id), now });
+  return devices.length;
 }
 
 export function leadPushPayload(lead: { id: number; name: string; service: string | null; channel: string }): LeadPushPayload {
