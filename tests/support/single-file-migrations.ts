@@ -4,6 +4,8 @@ import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/lead-search-index";
 import { rescoreLeads } from "@/server/leads/lead-store";
 import type { DbEngine } from "@/server/db/dialect";
+// Written after the split into files: the old single file never had it, so both ways share the one file.
+import { createPushSubscriptions } from "@/server/db/migrations/0021_push_subscriptions";
 
 /*
  * THE OLD WAY, for tests/api/db-migrations-history.test.ts only: src/server/db/migrations.ts as it was at commit
@@ -766,24 +768,4 @@ async function createBookings(db: Kysely<unknown>, engine: DbEngine): Promise<vo
   await db.schema.createIndex("bookings_email_key_idx").on("bookings").columns(["email_key", "status", "start_at"]).execute();
   await db.schema.createIndex("bookings_phone_key_idx").on("bookings").columns(["phone_key", "status", "start_at"]).execute();
   await db.schema.alterTable("mail_outbox").addColumn("after_id", "bigint").execute();
-}
-
-/**
- * 0021: the owner's devices that get a push for every new lead (docs/push.md). One row per
- * browser subscription, unique by its endpoint (subscribing again refreshes the keys); the
- * keys are what the payload is encrypted to (RFC 8291) and never leave the server again.
- * The push messages themselves are `mail_outbox` rows of kind `push` (a kind, not a column).
- */
-async function createPushSubscriptions(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
-  const isPostgres = engine === "postgres";
-  await db.schema
-    .createTable("push_subscriptions")
-    .addColumn("id", isPostgres ? sql`bigserial` : sql`integer`, (column) => (isPostgres ? column.primaryKey() : column.primaryKey().autoIncrement()))
-    .addColumn("endpoint", "text", (column) => column.notNull().unique())
-    .addColumn("p256dh", "text", (column) => column.notNull())
-    .addColumn("auth", "text", (column) => column.notNull())
-    .addColumn("label", "text", (column) => column.notNull())
-    .addColumn("created_at", "bigint", (column) => column.notNull())
-    .addColumn("last_success_at", "bigint")
-    .execute();
 }
