@@ -202,6 +202,10 @@ test("Notify this device subscribes and lists the device; a new lead is pushed, 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
   await expect.poll(shown).toEqual([]);
 
+  // A push that names a place outside the desk opens the desk, never that place.
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: registrationId()!, data: JSON.stringify({ ...payload, url: "//evil.example/login" }) });
+  await expect.poll(shown).toEqual([{ ...payload, url: "/admin" }]);
+
   // Remove this device: it leaves the list, and the browser's subscription ends with it.
   await page.goto(at("/admin/account"));
   await section.getByRole("button", { name: `Remove ${items[0]!.label}` }).click();
@@ -209,4 +213,23 @@ test("Notify this device subscribes and lists the device; a new lead is pushed, 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Office laptop");
   expect(await page.evaluate(() => localStorage.getItem("stand-in-push-unsubscribed"))).toBe("yes");
+});
+
+test("a desk page opens from the worker's cache when the phone is offline", async ({ page, context }) => {
+  await logIn(page);
+  await page.goto(at("/admin/account"));
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  // The worker keeps the pages it served; the first load happened before it controlled the page.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  try {
+    const offline = await page.reload();
+    expect(offline?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    // Truly offline: the network itself answers nothing (the worker never caches the API).
+    expect(await page.evaluate(() => fetch("/api/admin/check-auth").then(() => "answered", () => "offline"))).toBe("offline");
+  } finally {
+    await context.setOffline(false);
+  }
 });
