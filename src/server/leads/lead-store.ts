@@ -6,7 +6,7 @@ import { engineOf } from "@/server/db/connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
 import { type Database, writeBoolean } from "@/server/db/schema";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
-import { queueLeadPushes } from "@/server/push/lead-push";
+import { queueLeadPushes } from "@/server/mail/lead-push";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
@@ -322,7 +322,7 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
  * (src/server/mail/lead-webhook.ts), and every one told about queues a push to each of the
- * owner's devices (src/server/push/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
+ * owner's devices (src/server/mail/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(

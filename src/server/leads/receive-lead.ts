@@ -16,7 +16,7 @@ import { type LeadAcknowledgement, type LeadNotification, type Submission, store
 import { siteHosts, submissionTouches } from "./lead-touches";
 import type { ConsultationAction } from "@/lib/lead-desk";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
-import { queueLeadPushes } from "@/server/push/lead-push";
+import { queueLeadPushes } from "@/server/mail/lead-push";
 import { joinOrStartLead } from "./lead-store";
 
 export type LeadOutcome =

@@ -56,7 +56,7 @@ export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId
 
 /**
  * Queues one push per device for the lead `leadId` through `executor`, the transaction that
- * stored the lead's submission (src/server/push/lead-push.ts). The row names the device
+ * stored the lead's submission (src/server/mail/lead-push.ts). The row names the device
  * only: the notification is built from the lead when it is sent, so the queue never keeps
  * a name, and erasing the lead deletes its pushes with it (`lead_id`).
  */

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
 import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, OutboxGiveUp, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
 import { postLeadWebhook } from "@/server/mail/lead-webhook";
-import { sendLeadPush } from "@/server/push/lead-push";
+import { sendLeadPush } from "./lead-push";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-digest-email";
 
 /** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */

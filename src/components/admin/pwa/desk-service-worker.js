@@ -67,7 +67,7 @@ async function networkFirst(request) {
   }
 }
 
-/** The push's payload: `{ title, body, url }` (src/server/push/lead-push.ts). */
+/** The push's payload: `{ title, body, url }` (src/server/mail/lead-push.ts). */
 self.addEventListener("push", (event) => {
   const payload = readPayload(event.data);
   event.waitUntil(

@@ -6,13 +6,14 @@ import { getDb } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
 import { flatText } from "@/server/mail/lead-webhook";
 import { enqueuePushes, OutboxGiveUp } from "@/server/mail/mail-outbox";
-import { deletePushSubscription, findPushSubscription, markPushDelivered } from "./push-subscriptions";
-import { vapidDetails } from "./vapid-keys";
+import { deletePushSubscription, findPushSubscription, markPushDelivered } from "@/server/push/push-subscriptions";
+import { vapidDetails } from "@/server/push/vapid-keys";
 
 /**
  * A push to the owner's devices for every new lead submission (docs/push.md): queued in the
  * outbox by the transaction that stores the submission, one row per device, and sent by
- * the outbox worker with its retries.
+ * the outbox worker with its retries. An outbox kind, so it lives beside the outbox as the
+ * webhook does (lead-webhook.ts); the devices and the VAPID keys are src/server/push/'s.
  */
 
 /** What the service worker shows: no e-mail address or phone number, only what tells the owner to look. */
