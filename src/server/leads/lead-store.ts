@@ -9,6 +9,7 @@ import { queueLeadWebhook } from "@/server/mail/lead-webhook";
 import { queueLeadPushes } from "@/server/mail/lead-push";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
+import type { NotifiedLead } from "./lead-emails";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
 import { qualifySurvey } from "./lead-qualification";
 import type { SubmissionTouches } from "./lead-touches";
@@ -306,7 +307,7 @@ export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: Submiss
  * against. The message may be built from the lead once the submission has joined or started
  * it (its id for the link, its channel): receive-lead.ts builds it so.
  */
-export type LeadNotification = { message: OutboxMessage | ((lead: { id: number; channel: string }) => OutboxMessage); allowance?: NotificationAllowance };
+export type LeadNotification = { message: OutboxMessage | ((lead: NotifiedLead) => OutboxMessage); allowance?: NotificationAllowance };
 
 /**
  * The e-mail that tells the visitor their submission arrived, the counter that keeps their
@@ -347,7 +348,7 @@ export async function storeSubmission(
 }
 
 /** The lead a notification links to, and the channel it came from (Unassigned before attribution). */
-async function notifiedLead(trx: Kysely<Database>, leadId: number): Promise<{ id: number; channel: string }> {
+async function notifiedLead(trx: Kysely<Database>, leadId: number): Promise<NotifiedLead> {
   const lead = await trx.selectFrom("leads").select(["id", "first_channel"]).where("id", "=", leadId).executeTakeFirstOrThrow();
   return { id: lead.id, channel: lead.first_channel };
 }
