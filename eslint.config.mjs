@@ -29,6 +29,11 @@ export default defineConfig([
     },
   },
   {
+    // The desk's service worker runs in a ServiceWorkerGlobalScope, not a page.
+    files: ["src/components/admin/pwa/desk-service-worker.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Playwright reads a fixture function's first parameter as an object pattern, so `({}, testInfo)` is its idiom.
     files: ["tests/e2e/**"],
     rules: { "no-empty-pattern": "off" },

@@ -58,6 +58,7 @@ const TABLES: readonly TableSpec[] = [
   { name: "admin_retired_device_cookies", key: "nonce", serial: false, booleans: [] },
   { name: "reply_templates", key: "id", serial: true, booleans: [], seeded: true },
   { name: "admin_audit_log", key: "id", serial: true, booleans: [] },
+  { name: "push_subscriptions", key: "id", serial: true, booleans: [] },
 ];
 
 const PAGE_SIZE = 500;

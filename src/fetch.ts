@@ -3,7 +3,7 @@ import { astro, FetchState } from "astro/fetch";
 import { adminPasswordSettingsProblem } from "@/server/auth/admin-credentials";
 import { deviceCookieSettingsProblem } from "@/server/auth/device-cookie";
 import { startBackgroundJobs } from "@/server/background-jobs";
-import { leadWebhookSettingsProblem } from "@/server/config";
+import { leadWebhookSettingsProblem, pushSettingsProblem } from "@/server/config";
 
 /**
  * Astro's fetch entrypoint (Astro 7: `fetchFile`, see docs "Advanced routing"). The
@@ -15,7 +15,7 @@ import { leadWebhookSettingsProblem } from "@/server/config";
  * For the same reason the admin settings are checked here: a server given an ADMIN_PASSWORD
  * or a DEVICE_COOKIE_SECRET too short to keep stops with one clear line before it ever listens.
  */
-const adminSettingsProblem = adminPasswordSettingsProblem() ?? deviceCookieSettingsProblem() ?? leadWebhookSettingsProblem();
+const adminSettingsProblem = adminPasswordSettingsProblem() ?? deviceCookieSettingsProblem() ?? leadWebhookSettingsProblem() ?? pushSettingsProblem();
 if (adminSettingsProblem) {
   console.error(adminSettingsProblem);
   process.exit(1);

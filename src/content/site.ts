@@ -51,6 +51,8 @@ export const site = {
   name: "Saluda Ridge Technologies",
   shortName: "Saluda Ridge",
   tagline: "Bridging Your Technology to Success",
+  /** The brand blue (--color-brand-700): the browser's bar and the installed desk's theme. */
+  themeColor: "#1a4fae",
   description:
     "Managed internet and failover, SD-WAN, VoIP phone systems, security cameras, network cabling, IT support, web design, event internet and Starlink installation for businesses in Upstate South Carolina, North Carolina and Georgia.",
   url: (env("SITE_URL") ?? "http://localhost:3000").replace(/\/+$/, ""),

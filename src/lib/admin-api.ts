@@ -46,6 +46,9 @@ export const adminApi = {
   availability: "/api/admin/availability",
   calendarFeed: "/api/admin/calendar-feed",
   calendarFeedRegenerate: "/api/admin/calendar-feed/regenerate",
+  pushKey: "/api/admin/push/key",
+  pushSubscriptions: "/api/admin/push/subscriptions",
+  pushSubscription: (id: number) => `/api/admin/push/subscriptions/${id}`,
 } as const;
 
 /** A non-ok answer; the message is "status: body text" as §8 describes. */

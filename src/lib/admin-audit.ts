@@ -36,6 +36,8 @@ export const auditActions = {
   "account.two_factor_off": "Turned two-step verification off",
   "account.sessions_ended": "Signed out every other browser",
   "account.session_ended": "Ended a session",
+  "push.device_added": "Turned on new-lead notifications on {target}",
+  "push.device_removed": "Turned off new-lead notifications on {target}",
   "retention.applied": "Retention: erased or reduced old leads",
   "booking.changed": "Changed {target}",
   "availability.changed": "Changed the booking availability",
@@ -45,7 +47,7 @@ export const auditActions = {
 export type AuditAction = keyof typeof auditActions;
 
 /** What an action was done to; `{target}` reads "lead #12", "contact request #3"… */
-export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation" } as const;
+export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation", device: "device" } as const;
 export type AuditTargetKind = keyof typeof auditTargetKinds;
 
 /**

@@ -38,4 +38,10 @@ export const routes = {
   adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
   adminAvailability: "/admin/availability",
+  /** The installable desk (docs/push.md): its manifest, icons and service worker, under /admin only. */
+  adminManifest: "/admin/manifest.webmanifest",
+  adminIcon: (size: 192 | 512) => `/admin/icon-${size}.png`,
+  adminServiceWorker: "/admin/sw.js",
+  /** The worker's scope: /admin and every page under it (not "/admin/", which would leave out /admin itself). */
+  adminServiceWorkerScope: "/admin",
 } as const;

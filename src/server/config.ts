@@ -1,3 +1,4 @@
+import { isSecureOrLoopbackUrl } from "@/lib/loopback-url";
 
 /** A count from the environment (0 allowed), or `fallback` when it is unset or not a whole number. */
 function wholeNumber(name: string, fallback: number): number {
@@ -132,8 +133,7 @@ export function leadWebhookSettingsProblem(): string | null {
   } catch {
     return "[webhook] LEAD_WEBHOOK_URL is not a URL.";
   }
-  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+  if (!isSecureOrLoopbackUrl(url)) {
     return "[webhook] LEAD_WEBHOOK_URL must be https (http only to localhost / 127.0.0.1).";
   }
   if (url.username || url.password) return "[webhook] LEAD_WEBHOOK_URL must not carry a user name or password.";
@@ -159,4 +159,40 @@ export function leadWebhookConfig(): LeadWebhookConfig | null {
   const url = process.env.LEAD_WEBHOOK_URL?.trim();
   if (!url || leadWebhookSettingsProblem() !== null) return null;
   return { url, secret: process.env.LEAD_WEBHOOK_SECRET!.trim() };
+}
+
+/** VAPID keys from the environment (base64url, as `web-push generate-vapid-keys` prints them). */
+export interface VapidEnvKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * What is wrong with VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT, or null. The keys
+ * come as a pair or not at all (then the site generates its own, src/server/push/vapid-keys.ts);
+ * a subject is an https: or mailto: URL, as push services require.
+ */
+export function pushSettingsProblem(): string | null {
+  const publicKey = process.env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = process.env.VAPID_PRIVATE_KEY?.trim();
+  if (Boolean(publicKey) !== Boolean(privateKey)) return "[push] Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.";
+  if (publicKey && Buffer.from(publicKey, "base64url").length !== 65) return "[push] VAPID_PUBLIC_KEY is not a P-256 public key in base64url (65 bytes).";
+  if (privateKey && Buffer.from(privateKey, "base64url").length !== 32) return "[push] VAPID_PRIVATE_KEY is not a P-256 private key in base64url (32 bytes).";
+  const subject = process.env.VAPID_SUBJECT?.trim();
+  if (subject && !/^(https:\/\/|mailto:)\S+$/.test(subject)) return "[push] VAPID_SUBJECT must be an https: URL or a mailto: address.";
+  return null;
+}
+
+/** The VAPID key pair the environment sets, or null (unset, or set wrongly: see pushSettingsProblem). */
+export function vapidEnvKeys(): VapidEnvKeys | null {
+  const publicKey = process.env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = process.env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey || !privateKey || pushSettingsProblem() !== null) return null;
+  return { publicKey, privateKey };
+}
+
+/** VAPID_SUBJECT: who the push services may contact about our pushes, or null for the default. */
+export function vapidSubject(): string | null {
+  const subject = process.env.VAPID_SUBJECT?.trim();
+  return subject && pushSettingsProblem() === null ? subject : null;
 }

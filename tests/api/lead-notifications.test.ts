@@ -2,6 +2,8 @@ import type { APIContext } from "astro";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
+import { site } from "@/content/site";
+import { getDb } from "@/server/db/connection";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
@@ -59,6 +61,35 @@ describeEachEngine("lead notifications over SMTP", () => {
       expect(mail.html || "").toContain(value.replace(/&/g, "&amp;"));
     }
     expect((await listOutbox())[0]?.status).toBe("sent");
+  });
+
+  it("links the owner's e-mail to the lead in the desk, names its channel, and gives the time in America/New_York", async () => {
+    sink = await startSmtpSink(port);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 14:07 UTC on 28 November is 9:07 in the morning in Greenville (EST); on 1 July, 10:07 (EDT).
+    vi.setSystemTime(Date.UTC(2026, 10, 28, 14, 7));
+    const visit = { source: "newsletter", medium: "email", campaign: "fall", landingPage: "/?utm_source=newsletter&utm_medium=email&utm_campaign=fall", at: new Date(Date.UTC(2026, 10, 28, 14, 5)).toISOString() };
+    expect((await postContact(jsonRequest("/api/contact", { ...validContact, firstTouch: visit, lastTouch: visit }))).status).toBe(201);
+    vi.setSystemTime(Date.UTC(2027, 6, 1, 14, 7));
+    expect((await postSurvey(jsonRequest("/api/survey", validSurvey))).status).toBe(201);
+    await drainOutbox();
+    expect(sink.messages).toHaveLength(2);
+    const [contact, survey] = sink.messages;
+    const [contactLead, surveyLead] = (await listOutbox()).map((item) => item.refId);
+    const db = await getDb();
+    const leadOf = async (table: "contact_requests" | "survey_submissions", id: number | null) =>
+      (await db.selectFrom(table).select("lead_id").where("id", "=", id!).executeTakeFirstOrThrow()).lead_id;
+    const contactUrl = `${site.url}/admin/leads/${await leadOf("contact_requests", contactLead!)}`;
+    const surveyUrl = `${site.url}/admin/leads/${await leadOf("survey_submissions", surveyLead!)}`;
+
+    expect(contact!.text).toContain(`Open the lead in the desk: ${contactUrl}`);
+    expect(contact!.html || "").toContain(`<a href="${contactUrl}"`);
+    expect(contact!.text).toContain("Channel: Email");
+    expect(contact!.text).toContain("Received: Sat, Nov 28, 2026, 9:07 AM EST");
+    expect(contact!.text).not.toContain("2026-11-28T14:07");
+    expect(survey!.text).toContain(`Open the lead in the desk: ${surveyUrl}`);
+    expect(survey!.text).toContain("Channel: Unassigned");
+    expect(survey!.text).toContain("Received: Thu, Jul 1, 2027, 10:07 AM EDT");
   });
 
   it("e-mails a survey with every field and the service labels", async () => {

@@ -34,6 +34,7 @@ import {
 } from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { recordAudit } from "@/server/audit/audit-log";
+import { listPushDevices, savePushSubscription } from "@/server/push/push-subscriptions";
 import { listLeads } from "@/server/desk/lead-list";
 import {
   APP_TABLES,
@@ -159,6 +160,8 @@ async function fillThroughTheApp(): Promise<void> {
   const [seeded] = await listReplyTemplates();
   await updateReplyTemplate(seeded!.id, { body: `Hi {{name}}, ${UNUSUAL.slice(0, 80)}` }, now);
   await createReplyTemplate({ name: "Site visit", subject: "Visit for {{business}}", body: "We can visit on Tuesday." }, now);
+  // A phone that gets a push for each new lead (added last: the leads above queued no push).
+  await savePushSubscription({ endpoint: "https://fcm.googleapis.com/fcm/send/abc:def", p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA", label: "Chrome 131 on Android" }, now);
 }
 
 /** Everything the app can read back, through its query functions (and every raw rate-limit row). */
@@ -186,6 +189,7 @@ async function readThroughTheApp() {
     pendingLogins: (await db.selectFrom("admin_pending_logins").selectAll().execute()).map((row) => ({ ...row, created_at: Number(row.created_at), expires_at: Number(row.expires_at), attempts: Number(row.attempts) })),
     retiredDeviceCookie: await isDeviceCookieNonceRetired("AAAAAAAAAAAAAAAAAAAAAA"),
     replyTemplates: await listReplyTemplates(),
+    pushDevices: await listPushDevices(),
   };
 }
 
@@ -242,10 +246,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "bookings", "lead_duplicates", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log"]) {
+    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "bookings", "lead_duplicates", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 52 rows in 19 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 53 rows in 20 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -285,7 +289,8 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     // The deleted newest rows had these ids; they are not handed out again.
     expect(contact.id).toBe(highest.contact + 1);
     expect(survey.id).toBe(highest.survey + 1);
-    expect((await listOutbox()).at(-1)?.id).toBe(highest.outbox + 1);
+    // The contact's e-mail is the first message its transaction queued (the pushes to the phone follow it).
+    expect((await listOutbox()).find((item) => item.kind === "contact" && item.refId === contact.id)?.id).toBe(highest.outbox + 1);
     expect((await listContactRequests())[0]).toMatchObject({ id: contact.id, name: "After Move" });
   });
 
@@ -326,7 +331,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     expect(await countRows()).toEqual({
       mail_outbox: 5, bookings: 0, lead_duplicates: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 7, leads: 7, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
       admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1, reply_templates: 4,
-      admin_audit_log: 1,
+      admin_audit_log: 1, push_subscriptions: 1,
     });
   });
 });

@@ -283,7 +283,7 @@ test.describe("the first-run setup link", () => {
   });
 });
 
-/** Admin settings too short to keep: the server refuses to start with them. */
+/** Admin settings too short to keep, or half a key pair: the server refuses to start with them. */
 const REFUSED_SETTINGS = [
   {
     name: "ADMIN_PASSWORD shorter than 12 characters",
@@ -294,6 +294,11 @@ const REFUSED_SETTINGS = [
     name: "DEVICE_COOKIE_SECRET shorter than 32 characters",
     env: { ADMIN_PASSWORD: "long-enough-password-123", DEVICE_COOKIE_SECRET: "too short" },
     line: "[admin] DEVICE_COOKIE_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 32`); the server will not start with a shorter one.",
+  },
+  {
+    name: "VAPID_PUBLIC_KEY without VAPID_PRIVATE_KEY",
+    env: { ADMIN_PASSWORD: "long-enough-password-123", VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", VAPID_PRIVATE_KEY: "" },
+    line: "[push] Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.",
   },
 ] as const;
 

@@ -88,6 +88,11 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { name: "GET /api/admin/leads/{id}/export", method: "GET", path: (id) => `/api/admin/leads/${id}/export`, hasId: true, mutates: false },
   { name: "GET /api/admin/account/audit", method: "GET", path: () => "/api/admin/account/audit", hasId: false, mutates: false, answers: [200, 400] },
   { name: "POST /api/admin/leads", method: "POST", path: () => "/api/admin/leads", hasId: false, mutates: true, answers: [201, 400, 409, 413, 415], otherMethods: ["GET", "HEAD"] },
+  // Push to the owner's devices (docs/push.md).
+  { name: "GET /api/admin/push/key", method: "GET", path: () => "/api/admin/push/key", hasId: false, mutates: false },
+  { name: "GET /api/admin/push/subscriptions", method: "GET", path: () => "/api/admin/push/subscriptions", hasId: false, mutates: false, otherMethods: ["POST"] },
+  { name: "POST /api/admin/push/subscriptions", method: "POST", path: () => "/api/admin/push/subscriptions", hasId: false, mutates: true, answers: [201, 400, 413, 415], otherMethods: ["GET", "HEAD"] },
+  { name: "DELETE /api/admin/push/subscriptions/{id}", method: "DELETE", path: (id) => `/api/admin/push/subscriptions/${id}`, hasId: true, mutates: true, answers: [204, 404] },
 ];
 
 /** A short, printable account of a request for failure messages (bodies can be 70 KB). */

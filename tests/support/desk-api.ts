@@ -15,13 +15,14 @@ export async function deskSession(): Promise<string> {
   return token;
 }
 
-export type DeskCallOptions = { token?: string; body?: unknown; raw?: string; origin?: string; params?: Record<string, string>; address?: string };
+export type DeskCallOptions = { token?: string; body?: unknown; raw?: string; origin?: string; params?: Record<string, string>; address?: string; userAgent?: string };
 
 export async function deskCall(handler: APIRoute | undefined, method: string, path: string, options: DeskCallOptions = {}): Promise<Response> {
   if (!handler) throw new Error(`no ${method} handler for ${path}`);
   const headers: Record<string, string> = { "x-forwarded-for": options.address ?? "203.0.113.50" };
   if (options.token !== undefined) headers.cookie = `${SESSION_COOKIE}=${options.token}`;
   if (options.origin !== undefined) headers.origin = options.origin;
+  if (options.userAgent !== undefined) headers["user-agent"] = options.userAgent;
   const hasBody = options.body !== undefined || options.raw !== undefined;
   if (hasBody) headers["content-type"] = "application/json";
   const request = new Request(`http://127.0.0.1:3000${path}`, { method, headers, body: hasBody ? (options.raw ?? JSON.stringify(options.body)) : undefined });

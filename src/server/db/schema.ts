@@ -195,9 +195,10 @@ export interface LoginThrottleTable {
 
 /**
  * A submission's notification to the owner (`ref_id` is the submission's id), an hourly digest
- * of held ones, the visitor's acknowledgement, the owner's reply, or a new-lead webhook call.
+ * of held ones, the visitor's acknowledgement, the owner's reply, a new-lead webhook call, or a
+ * new lead's push to one of the owner's devices (`payload` names the subscription only).
  */
-export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook" | BookingOutboxKind;
+export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook" | "push" | BookingOutboxKind;
 /** A booking's invitation (REQUEST, again on a move), cancellation, or reminder; `ref_id` is the booking's id. */
 export type BookingOutboxKind = "booking-invitation" | "booking-cancellation" | "booking-reminder";
 /**
@@ -352,6 +353,20 @@ export interface AdminAuditLogTable {
   detail: ColumnType<string, string | undefined, string>;
 }
 
+/** A browser of the owner's that gets a push for every new lead (src/server/push/). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's 16-byte auth secret, base64url. */
+  auth: string;
+  /** The browser as the owner recognises it ("Chrome 131 on Android"). */
+  label: string;
+  created_at: number;
+  last_success_at: number | null;
+}
+
 export interface Database {
   contact_requests: ContactRequestsTable;
   survey_submissions: SurveySubmissionsTable;
@@ -373,6 +388,7 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   bookings: BookingsTable;
   lead_duplicates: LeadDuplicatesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

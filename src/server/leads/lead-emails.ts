@@ -1,4 +1,5 @@
 import { site } from "@/content/site";
+import { routes } from "@/lib/routes";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import type { MailConfig } from "@/server/config";
 import type { OutboxMessage } from "@/server/mail/mail-outbox";
@@ -7,8 +8,11 @@ import { escapeHtml, singleLine } from "@/server/mail/escape-html";
 
 type Row = [label: string, value: string];
 
-function renderRows(title: string, rows: readonly Row[], footer: string): { text: string; html: string } {
-  const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
+/** The link above the rows: what the e-mail is for, one tap away. */
+type Link = { label: string; url: string };
+
+function renderRows(title: string, rows: readonly Row[], footer: string, link: Link): { text: string; html: string } {
+  const text = [title, "", `${link.label}: ${link.url}`, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
   const htmlRows = rows
     .map(
       ([label, value]) =>
@@ -18,18 +22,43 @@ function renderRows(title: string, rows: readonly Row[], footer: string): { text
     .join("");
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">` +
-    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><table cellspacing="0" cellpadding="0">${htmlRows}</table>` +
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1>` +
+    `<p><a href="${escapeHtml(link.url)}" style="color:${site.themeColor};font-weight:600">${escapeHtml(link.label)}</a></p>` +
+    `<table cellspacing="0" cellpadding="0">${htmlRows}</table>` +
     `<p style="color:#475569;font-size:13px">${escapeHtml(footer)}</p></body></html>`;
   return { text, html };
 }
 
 const footer = `Sent by the ${site.name} website. Reply to this e-mail to answer the visitor.`;
 
-/** The e-mail that tells the owner about a new submission: each field under its label, then the time. */
-export function buildLeadEmail<Kind extends SubmissionKind>(kind: Kind, data: SubmissionData[Kind], mail: MailConfig, receivedAt: Date): OutboxMessage {
+/** The lead a notification is about, as stored with the submission: its id (for the link) and the channel it came from. */
+export type NotifiedLead = { id: number; channel: string };
+
+/** When a lead arrived, on the business's clock: "Sat, Nov 28, 2026, 9:07 AM EST". */
+const receivedTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: site.hours.regular.timeZone,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/**
+ * The e-mail that tells the owner about a new submission: the link to its lead in the desk
+ * (SITE_URL/admin/leads/{id}), each field under its label, the channel the lead came from,
+ * and the time on the business's clock (America/New_York).
+ */
+export function buildLeadEmail<Kind extends SubmissionKind>(kind: Kind, data: SubmissionData[Kind], mail: MailConfig, receivedAt: Date, lead: NotifiedLead): OutboxMessage {
   const { form, email } = leadKinds[kind];
-  const rows: Row[] = [...fieldTexts(form, data, email.show).map(({ label, value }): Row => [label, String(value)]), ["Received", receivedAt.toISOString()]];
-  const { text, html } = renderRows(email.title, rows, footer);
+  const rows: Row[] = [
+    ...fieldTexts(form, data, email.show).map(({ label, value }): Row => [label, String(value)]),
+    ["Channel", lead.channel],
+    ["Received", receivedTime.format(receivedAt)],
+  ];
+  const { text, html } = renderRows(email.title, rows, footer, { label: "Open the lead in the desk", url: `${site.url}${routes.adminLead(lead.id)}` });
   return { to: mail.leadsTo, from: mail.from, replyTo: data.email, subject: singleLine(email.subject(data)), text, html };
 }
 

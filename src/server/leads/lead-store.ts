@@ -6,8 +6,10 @@ import { engineOf } from "@/server/db/connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
 import { type Database, writeBoolean } from "@/server/db/schema";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { queueLeadPushes } from "@/server/mail/lead-push";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
+import type { NotifiedLead } from "./lead-emails";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
 import { qualifySurvey } from "./lead-qualification";
 import type { SubmissionTouches } from "./lead-touches";
@@ -345,8 +347,12 @@ export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: nu
 /** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
 export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
 
-/** The e-mail that tells the owner about a submission, and the hourly allowance it is counted against. */
-export type LeadNotification = { message: OutboxMessage; allowance?: NotificationAllowance };
+/**
+ * The e-mail that tells the owner about a submission, and the hourly allowance it is counted
+ * against. The message may be built from the lead once the submission has joined or started
+ * it (its id for the link, its channel): receive-lead.ts builds it so.
+ */
+export type LeadNotification = { message: OutboxMessage | ((lead: NotifiedLead) => OutboxMessage); allowance?: NotificationAllowance };
 
 /**
  * The e-mail that tells the visitor their submission arrived, the counter that keeps their
@@ -361,7 +367,8 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
- * (src/server/mail/lead-webhook.ts). The honeypot field is never stored. The id is that of the folded
+ * (src/server/mail/lead-webhook.ts), and every one told about queues a push to each of the
+ * owner's devices (src/server/mail/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission(
@@ -370,13 +377,25 @@ export async function storeSubmission(
   now: number,
   notification?: LeadNotification,
   acknowledgement?: LeadAcknowledgement,
-): Promise<{ id: number }> {
+): Promise<{ id: number; pushes: number }> {
   const attached = await attachSubmission(trx, submission, now);
-  if (notification) await queueLeadNotification(trx, attached, { kind: submission.kind, message: notification.message, now }, notification.allowance);
+  if (notification && !attached.folded) {
+    const { message } = notification;
+    const built = typeof message === "function" ? message(await notifiedLead(trx, attached.leadId)) : message;
+    await queueLeadNotification(trx, attached, { kind: submission.kind, message: built, now }, notification.allowance);
+  }
   if (acknowledgement) await queueAcknowledgement(trx, attached, acknowledgement, now);
   // A new lead (not one joined or folded) is announced to the webhook, when there is one.
   if (attached.created) await queueLeadWebhook(trx, attached.leadId, now);
-  return { id: attached.submissionId };
+  // Every submission the owner is told about buzzes their devices too: not a folded twin, not a Spam lead's.
+  const pushes = attached.folded || attached.leadIsSpam ? 0 : await queueLeadPushes(trx, attached.leadId, now);
+  return { id: attached.submissionId, pushes };
+}
+
+/** The lead a notification links to, and the channel it came from (Unassigned before attribution). */
+async function notifiedLead(trx: Kysely<Database>, leadId: number): Promise<NotifiedLead> {
+  const lead = await trx.selectFrom("leads").select(["id", "first_channel"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+  return { id: lead.id, channel: lead.first_channel };
 }
 
 /**

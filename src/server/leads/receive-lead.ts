@@ -16,6 +16,7 @@ import { type LeadAcknowledgement, type LeadNotification, type Submission, store
 import { siteHosts, submissionTouches } from "./lead-touches";
 import type { ConsultationAction } from "@/lib/lead-desk";
 import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { queueLeadPushes } from "@/server/mail/lead-push";
 import { joinOrStartLead } from "./lead-store";
 
 export type LeadOutcome =
@@ -50,18 +51,20 @@ export async function receiveLead<Kind extends SubmissionKind>(kind: Kind, input
       : undefined;
 
   const db = await getDb();
+  let pushes = 0;
   const outcome = await db.transaction().execute(async (trx): Promise<LeadOutcome> => {
     const now = Date.now();
     const allowance = await consumeRateLimits(limits, now, trx);
     if (!allowance.allowed) return { status: "rate-limited", retryAfterSeconds: allowance.retryAfterSeconds };
     if (data[form.honeypot]) return { status: "spam" };
-    const notification: LeadNotification | undefined = mail ? { message: buildLeadEmail(kind, data, mail, new Date(now)), allowance: leadEmailAllowance() } : undefined;
+    const notification: LeadNotification | undefined = mail ? { message: (lead) => buildLeadEmail(kind, data, mail, new Date(now), lead), allowance: leadEmailAllowance() } : undefined;
     // `kind` and `data` belong together, which TypeScript cannot follow through the generic.
     const touches = submissionTouches(data, ownHosts, now);
-    const { id } = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
-    return { status: "stored", id };
+    const stored = await storeSubmission(trx, { kind, data, touches } as Submission, now, notification, acknowledgement);
+    pushes = stored.pushes;
+    return { status: "stored", id: stored.id };
   });
-  if (outcome.status === "stored" && (mail || leadWebhookConfig())) kickOutbox();
+  if (outcome.status === "stored" && (mail || leadWebhookConfig() || pushes > 0)) kickOutbox();
   return outcome;
 }
 
@@ -183,11 +186,12 @@ export type BookingPerson = { name: string; email: string; phone: string; busine
  * The booking submission path (src/server/bookings/book-consultation.ts): inside the
  * booking's own transaction, the person joins their lead by e-mail or phone, or starts
  * one (one lead per person), and the lead's timeline records the consultation. A new
- * lead is announced to the webhook, as a new lead from a form is.
+ * lead is announced to the webhook, as a new lead from a form is, and the owner's devices get a push.
  */
 export async function receiveBookingLead(trx: Kysely<Database>, person: BookingPerson, now: number): Promise<{ leadId: number; created: boolean; leadIsSpam: boolean }> {
   const joined = await joinOrStartLead(trx, { kind: "contact", at: now, name: person.name, business: person.business, email: person.email, phone: person.phone, text: person.note ?? "" }, now);
   if (joined.created) await queueLeadWebhook(trx, joined.leadId, now);
+  if (!joined.leadIsSpam) await queueLeadPushes(trx, joined.leadId, now);
   return joined;
 }
 

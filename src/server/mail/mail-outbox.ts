@@ -54,6 +54,42 @@ export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId
   return row.id;
 }
 
+/**
+ * Queues one push per device for the lead `leadId` through `executor`, the transaction that
+ * stored the lead's submission (src/server/mail/lead-push.ts). The row names the device
+ * only: the notification is built from the lead when it is sent, so the queue never keeps
+ * a name, and erasing the lead deletes its pushes with it (`lead_id`).
+ */
+export async function enqueuePushes(executor: Kysely<Database>, entry: { leadId: number; subscriptionIds: readonly number[]; now: number }): Promise<void> {
+  if (entry.subscriptionIds.length === 0) return;
+  await executor
+    .insertInto("mail_outbox")
+    .values(
+      entry.subscriptionIds.map((subscriptionId) => ({
+        created_at: entry.now,
+        kind: "push" as const,
+        ref_id: entry.leadId,
+        lead_id: entry.leadId,
+        payload: JSON.stringify({ subscriptionId }),
+        status: "pending" as const,
+        attempts: 0,
+        next_attempt_at: entry.now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Thrown by a sender when trying again cannot help (a push service that no longer knows the
+ * device, a device or lead removed meanwhile): the message is given up at once, not retried.
+ */
+export class OutboxGiveUp extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OutboxGiveUp";
+  }
+}
+
 /** An SMTP error can carry a whole server transcript; the admin needs the gist. */
 const LAST_ERROR_MAX = 2000;
 

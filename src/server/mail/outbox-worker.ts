@@ -2,8 +2,9 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
-import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
+import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, OutboxGiveUp, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
 import { postLeadWebhook } from "@/server/mail/lead-webhook";
+import { sendLeadPush } from "./lead-push";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-digest-email";
 
 /** Retries back off from 5 s up to an hour; after this many attempts a message is marked failed. */
@@ -39,7 +40,7 @@ function getTransporter(smtpUrl: string): Transporter {
   return transporter;
 }
 
-/** Sends one message: an e-mail through SMTP, a `webhook` by HTTP POST. Throws to retry. */
+/** Sends one message: an e-mail through SMTP, a `webhook` by HTTP POST, a `push` to a push service. Throws to retry (OutboxGiveUp: not). */
 type Send = (item: OutboxItem) => Promise<unknown>;
 
 function sendMail(transport: Transporter): Send {
@@ -63,7 +64,7 @@ async function deliver(item: OutboxItem, send: Send): Promise<"sent" | "retried"
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const attempts = item.attempts + 1;
-    if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+    if (attempts >= OUTBOX_MAX_ATTEMPTS || error instanceof OutboxGiveUp) {
       await markOutboxFailed(item.id, workerId, message);
       return "failed";
     }
@@ -80,16 +81,17 @@ export async function runOutboxOnce(): Promise<OutboxRunResult> {
   const result: OutboxRunResult = { sent: 0, retried: 0, failed: 0 };
   const mail = mailConfig();
   const webhook = leadWebhookConfig();
-  if (!mail && !webhook) return result;
   if (mail) await gatherDueDigest((digest) => buildLeadDigestEmail(digest, mail, leadEmailsPerHour()), DIGEST_LIST_MAX);
   const sendEmail = mail ? sendMail(getTransporter(mail.smtpUrl)) : undefined;
   const postWebhook: Send | undefined = webhook ? (item) => postLeadWebhook(item.payloadText, webhook) : undefined;
+  // Push needs no configuration: its VAPID keys are generated when missing (src/server/push/vapid-keys.ts).
+  const sendPush: Send = (item) => sendLeadPush(item.payloadText, item.refId);
   // What is not configured stays pending (e-mails without SMTP), for when it is.
-  const kinds: OutboxKind[] = [...(mail ? EMAIL_OUTBOX_KINDS : []), ...(webhook ? (["webhook"] as const) : [])];
+  const kinds: OutboxKind[] = [...(mail ? EMAIL_OUTBOX_KINDS : []), ...(webhook ? (["webhook"] as const) : []), "push"];
   for (;;) {
     const batch = await claimOutboxBatch(workerId, BATCH_SIZE, LEASE_MS, Date.now(), kinds);
     if (batch.length === 0) break;
-    for (const item of batch) result[await deliver(item, (item.kind === "webhook" ? postWebhook : sendEmail)!)] += 1;
+    for (const item of batch) result[await deliver(item, (item.kind === "push" ? sendPush : item.kind === "webhook" ? postWebhook : sendEmail)!)] += 1;
     if (batch.length < BATCH_SIZE) break;
   }
   return result;
@@ -118,15 +120,16 @@ export function drainOutbox(): Promise<OutboxRunResult> {
   return next;
 }
 
-/** Called after a lead is stored so the e-mail (and the webhook) leaves within moments, not at the next tick. */
+/** Called after a lead is stored so the e-mail (and the webhook, and the pushes) leave within moments, not at the next tick. */
 export function kickOutbox(): void {
   if (queued) return;
   queued = true;
   setImmediate(() => void drainOutbox());
 }
 
+/** Always runs: a push to the owner's devices needs no configuration, so there may always be something to send. */
 export function startOutboxWorker(): void {
-  if (timer || (!mailConfig() && !leadWebhookConfig())) return;
+  if (timer) return;
   timer = setInterval(() => void drainOutbox(), outboxPollMs());
   timer.unref();
   void drainOutbox();
