@@ -39,7 +39,7 @@ export type OutboxItem = {
 };
 
 /** The kinds the outbox sends as e-mail (nodemailer); a `webhook` is posted over HTTP instead. */
-export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder"] as const satisfies readonly OutboxKind[];
+export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder", "quote"] as const satisfies readonly OutboxKind[];
 
 /**
  * Queues a new lead's webhook through `executor`, the transaction that created the lead

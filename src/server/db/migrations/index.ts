@@ -19,6 +19,7 @@ import { eraseForGood } from "./0017_erasure_and_duplicates";
 import { addOwnerPhone } from "./0018_owner_phone";
 import { createBookings } from "./0019_bookings";
 import { addPossibleDuplicates } from "./0020_possible_duplicates";
+import { createQuotes } from "./0022_quotes";
 
 export type { DbEngine };
 
@@ -55,6 +56,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
     "0019_bookings": { up: (db) => createBookings(db, engine) },
     "0020_possible_duplicates": { up: (db) => addPossibleDuplicates(db, engine) },
+    "0022_quotes": { up: (db) => createQuotes(db, engine) },
   };
 }
 
