@@ -1,0 +1,251 @@
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import * as leadsEndpoint from "@/pages/api/admin/leads";
+import * as leadEndpoint from "@/pages/api/admin/leads/[id]";
+import * as leadQuotesEndpoint from "@/pages/api/admin/leads/[id]/quotes";
+import * as catalogEndpoint from "@/pages/api/admin/quote-catalog";
+import * as quoteEndpoint from "@/pages/api/admin/quotes/[id]";
+import * as sendEndpoint from "@/pages/api/admin/quotes/[id]/send";
+import * as reviseEndpoint from "@/pages/api/admin/quotes/[id]/revise";
+import * as phoneAcceptEndpoint from "@/pages/api/admin/quotes/[id]/accept-by-phone";
+import * as publicEndpoint from "@/pages/api/quotes/[token]";
+import * as acceptEndpoint from "@/pages/api/quotes/[token]/accept";
+import * as declineEndpoint from "@/pages/api/quotes/[token]/decline";
+import { site } from "@/content/site";
+import type { LeadDetail } from "@/lib/lead-desk";
+import type { PublicQuote, Quote } from "@/lib/quotes/quote-types";
+import { getDb } from "@/server/db/connection";
+import { eraseLead } from "@/server/leads/erase-lead";
+import { listOutbox } from "@/server/mail/mail-outbox";
+import { callEndpoint, jsonRequest } from "../support/api-request";
+import { deskCall, deskJson, deskSession } from "../support/desk-api";
+import { describeEachEngine } from "../support/test-database";
+
+const ORIGIN = site.url;
+/** Tuesday 2026-12-01, 10 AM in New York. */
+const NOW = Date.parse("2026-12-01T15:00:00Z");
+
+beforeEach(() => {
+  process.env.TRUST_PROXY_HOPS = "1";
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const LINES = [
+  { catalogId: "cable-drop", description: "Network cable drop", quantity: 4, unitCents: 17_500, billing: "one-time", taxRate: 600 },
+  { catalogId: "voip-seat", description: "VoIP phone line, per seat", quantity: 6, unitCents: 2_900, billing: "monthly" },
+  { catalogId: "guest-wifi", description: "Guest Wi-Fi", quantity: 1, unitCents: 39_900, billing: "one-time", optional: true },
+];
+
+async function newLead(token: string, n = 1, email = `owner${n}@example.com`): Promise<number> {
+  const lead = await deskJson<{ id: number }>(await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, origin: ORIGIN, body: { name: `Customer ${n}`, email, source: "phone" } }), 201);
+  return lead.id;
+}
+
+async function createQuote(token: string, leadId: number, body: unknown = { lines: LINES }): Promise<Quote> {
+  return (await deskJson<{ quote: Quote }>(await deskCall(leadQuotesEndpoint.POST, "POST", `/api/admin/leads/${leadId}/quotes`, { token, origin: ORIGIN, params: { id: String(leadId) }, body }), 201)).quote;
+}
+
+const adminPost = (handler: typeof sendEndpoint.POST, path: string, token: string, id: number, body?: unknown) => deskCall(handler, "POST", path.replace("{id}", String(id)), { token, origin: ORIGIN, params: { id: String(id) }, body });
+const send = (token: string, id: number) => adminPost(sendEndpoint.POST, "/api/admin/quotes/{id}/send", token, id);
+const patch = (token: string, id: number, body: unknown) => deskCall(quoteEndpoint.PATCH, "PATCH", `/api/admin/quotes/${id}`, { token, origin: ORIGIN, params: { id: String(id) }, body });
+const lead = async (token: string, id: number) => deskJson<LeadDetail>(await deskCall(leadEndpoint.GET, "GET", `/api/admin/leads/${id}`, { token, params: { id: String(id) } }));
+
+const tokenOf = (url: string) => url.split("/").at(-1)!;
+const publicGet = (token: string) => callEndpoint(publicEndpoint.GET)(new Request(`http://127.0.0.1:3000/api/quotes/${token}`), { token });
+const accept = (token: string, body: unknown, headers: Record<string, string> = {}) => callEndpoint(acceptEndpoint.POST)(jsonRequest(`/api/quotes/${token}/accept`, body, { address: "198.51.100.23", headers: { "user-agent": "Phone Browser 1.0", ...headers } }), { token });
+const decline = (token: string, body: unknown) => callEndpoint(declineEndpoint.POST)(jsonRequest(`/api/quotes/${token}/decline`, body), { token });
+
+describeEachEngine("quotes", () => {
+  it("lists the catalogue, builds a draft in integer cents, refuses bad lines field by field, and adds the quote to the lead's answer", async () => {
+    const token = await deskSession();
+    const catalog = await deskJson<{ items: { id: string; unitCents: number; billing: string }[] }>(await deskCall(catalogEndpoint.GET, "GET", "/api/admin/quote-catalog", { token }));
+    expect(catalog.items.find((item) => item.id === "voip-seat")).toEqual({ id: "voip-seat", name: "VoIP phone line, per seat", unitCents: 2_900, billing: "monthly" });
+
+    const leadId = await newLead(token);
+    const bad = await deskCall(leadQuotesEndpoint.POST, "POST", `/api/admin/leads/${leadId}/quotes`, { token, origin: ORIGIN, params: { id: String(leadId) }, body: { lines: [{ description: "", quantity: 1.5, unitCents: 19.99, billing: "yearly" }] } });
+    expect(bad.status).toBe(400);
+    const fields = ((await bad.json()) as { fields: Record<string, string> }).fields;
+    expect(Object.keys(fields)).toEqual(["lines"]);
+    expect((await deskCall(leadQuotesEndpoint.POST, "POST", "/api/admin/leads/99999/quotes", { token, origin: ORIGIN, params: { id: "99999" }, body: { lines: LINES } })).status).toBe(404);
+    expect((await deskCall(leadQuotesEndpoint.POST, "POST", `/api/admin/leads/${leadId}/quotes`, { token, origin: ORIGIN, params: { id: String(leadId) }, body: { lines: LINES, validUntil: "2026-11-30" } })).status).toBe(400);
+
+    const quote = await createQuote(token, leadId, { lines: LINES, note: "As discussed on the phone.", discountCents: 1_000 });
+    expect(quote).toMatchObject({ number: "Q-2026-0001", revision: "A", status: "draft", validUntil: "2026-12-31", expiresAt: "2027-01-01T05:00:00.000Z", note: "As discussed on the phone." });
+    // 4 × $175 + 6 % tax − $10 one-time; 6 × $29 monthly; the optional Wi-Fi is not counted until ticked.
+    expect(quote.totals).toMatchObject({ oneTimeSubtotalCents: 70_000, oneTimeTaxCents: 4_200, discountCents: 1_000, oneTimeCents: 73_200, monthlyCents: 17_400 });
+    expect(quote.lines.map((line) => [line.optional, line.selected])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
+    ]);
+
+    const edited = await deskJson<{ quote: Quote }>(await patch(token, quote.id, { lines: LINES.slice(0, 2), discountCents: 0 }));
+    expect(edited.quote.totals.oneTimeCents).toBe(74_200);
+    const detail = await lead(token, leadId);
+    expect(detail.quotes.map((item) => item.number)).toEqual(["Q-2026-0001"]);
+    expect(detail.timeline.find((entry) => entry.type === "quote")).toMatchObject({ type: "quote", number: "Q-2026-0001", action: "created" });
+  });
+
+  it("sends with a private link (copy-link and mailto without SMTP), moves the lead to Quoted, never edits a sent quote, and revises it into -B", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId);
+    const sent = await deskJson<{ quote: Quote; url: string; delivery: string; mailto: string }>(await send(token, quote.id));
+    expect(sent.delivery).toBe("link");
+    expect(sent.url).toMatch(new RegExp(`^${site.url}/quote/[A-Za-z0-9_-]{43}$`));
+    expect(sent.mailto).toContain("mailto:owner1%40example.com?subject=Quote%20Q-2026-0001");
+    expect(decodeURIComponent(sent.mailto)).toContain(sent.url);
+    expect(sent.quote.status).toBe("sent");
+    // Only the hash of the link's token is stored.
+    const db = await getDb();
+    const stored = await db.selectFrom("quotes").select("token_hash").where("id", "=", quote.id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).toBe(createHash("sha256").update(tokenOf(sent.url)).digest("hex"));
+
+    const detail = await lead(token, leadId);
+    expect(detail.status).toBe("quoted");
+    expect(detail.timeline.some((entry) => entry.type === "quote" && entry.action === "sent" && entry.number === "Q-2026-0001")).toBe(true);
+
+    const refused = await patch(token, quote.id, { note: "changed" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain("never edited");
+
+    const revised = await deskJson<{ quote: Quote }>(await adminPost(reviseEndpoint.POST, "/api/admin/quotes/{id}/revise", token, quote.id), 201);
+    expect(revised.quote).toMatchObject({ number: "Q-2026-0001-B", revision: "B", status: "draft" });
+    expect(revised.quote.lines).toHaveLength(3);
+    const old = await deskJson<{ quote: Quote }>(await deskCall(quoteEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}`, { token, params: { id: String(quote.id) } }));
+    expect(old.quote).toMatchObject({ status: "replaced", replacedBy: "Q-2026-0001-B" });
+    // The old link says it was replaced, and by which version.
+    const oldLink = await publicGet(tokenOf(sent.url));
+    expect(oldLink.status).toBe(409);
+    expect(await oldLink.json()).toMatchObject({ reason: "replaced", replacedBy: "Q-2026-0001-B" });
+  });
+
+  it("lets the customer view, tick an option and accept by POST: a signed record, the lead Won with its values, the quote locked", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId);
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+
+    const seen = await publicGet(link);
+    expect(seen.status).toBe(200);
+    const shown = (await seen.json()) as PublicQuote;
+    expect(shown).toMatchObject({ number: "Q-2026-0001", status: "viewed", validUntil: "2026-12-31", totals: { oneTimeCents: 74_200, monthlyCents: 17_400 } });
+    await publicGet(link);
+    // Viewing is on the timeline once a day.
+    expect((await lead(token, leadId)).timeline.filter((entry) => entry.type === "quote" && entry.action === "viewed")).toHaveLength(1);
+
+    const wifi = shown.lines.find((line) => line.optional)!;
+    expect((await accept(link, { name: "Dana Whitfield", consent: false, optionalLineIds: [wifi.id] })).status).toBe(400);
+    expect((await accept(link, { name: "Dana Whitfield", consent: true, optionalLineIds: [shown.lines[0]!.id] })).status).toBe(400);
+    // A scanner's GET of the accept link does nothing.
+    expect((await callEndpoint(acceptEndpoint.ALL)(new Request(`http://127.0.0.1:3000/api/quotes/${link}/accept`), { token: link })).status).toBe(405);
+
+    vi.setSystemTime(NOW + 60_000);
+    const accepted = await accept(link, { name: "Dana Whitfield", consent: true, optionalLineIds: [wifi.id] });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ status: "accepted", acceptedName: "Dana Whitfield", totals: { oneTimeCents: 114_100, monthlyCents: 17_400 } });
+
+    const db = await getDb();
+    const record = await db.selectFrom("quote_acceptances").selectAll().where("quote_id", "=", quote.id).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ typed_name: "Dana Whitfield", accepted_by: "customer", ip: "198.51.100.23", user_agent: "Phone Browser 1.0", options: JSON.stringify([wifi.id]) });
+    expect(Number(record.accepted_at)).toBe(NOW + 60_000);
+    expect(Number(record.one_time_cents)).toBe(114_100);
+    expect(record.snapshot_sha256).toBe(createHash("sha256").update(record.snapshot).digest("hex"));
+    const snapshot = JSON.parse(record.snapshot) as PublicQuote;
+    expect(snapshot.lines.find((line) => line.id === wifi.id)?.selected).toBe(true);
+    expect(record.terms).toBe(shown.terms);
+    expect(record.consent_text).toContain("I agree");
+
+    const won = await lead(token, leadId);
+    expect(won.status).toBe("won");
+    const row = await db.selectFrom("leads").select(["won_at", "won_one_time_cents", "won_monthly_cents"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+    expect([Number(row.won_at), Number(row.won_one_time_cents), Number(row.won_monthly_cents)]).toEqual([NOW + 60_000, 114_100, 17_400]);
+    expect(won.timeline.some((entry) => entry.type === "quote" && entry.action === "accepted" && entry.by === "customer")).toBe(true);
+
+    // Locked: an edit, a second acceptance, a decline and a revision all answer 409.
+    expect((await patch(token, quote.id, { note: "late change" })).status).toBe(409);
+    expect((await accept(link, { name: "Someone Else", consent: true })).status).toBe(409);
+    expect((await decline(link, { reason: "changed my mind" })).status).toBe(409);
+    expect((await adminPost(reviseEndpoint.POST, "/api/admin/quotes/{id}/revise", token, quote.id)).status).toBe(409);
+    expect((await publicGet("x".repeat(43))).status).toBe(404);
+    expect((await publicGet("short")).status).toBe(404);
+  });
+
+  it("expires at the end of its last day in New York: open at 23:59:59.999, 410 with the phone at midnight; the owner can still record a yes by phone", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId, { lines: LINES, validUntil: "2026-12-10" });
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+
+    vi.setSystemTime(Date.parse("2026-12-11T04:59:59.999Z"));
+    expect((await publicGet(link)).status).toBe(200);
+    vi.setSystemTime(Date.parse("2026-12-11T05:00:00.000Z"));
+    const expired = await publicGet(link);
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { error: string }).error).toContain(site.phone.display);
+    expect((await accept(link, { name: "Dana Whitfield", consent: true })).status).toBe(410);
+
+    // The owner signs in again (the session of ten days ago has expired).
+    const later = await deskSession();
+    const byPhone = await deskJson<{ quote: Quote }>(await adminPost(phoneAcceptEndpoint.POST, "/api/admin/quotes/{id}/accept-by-phone", later, quote.id, { name: "Dana Whitfield" }));
+    expect(byPhone.quote).toMatchObject({ status: "accepted", acceptedBy: "owner", acceptedName: "Dana Whitfield" });
+    const db = await getDb();
+    expect((await db.selectFrom("quote_acceptances").select("accepted_by").where("quote_id", "=", quote.id).executeTakeFirstOrThrow()).accepted_by).toBe("owner");
+    expect((await lead(later, leadId)).timeline.some((entry) => entry.type === "quote" && entry.action === "accepted" && entry.by === "owner")).toBe(true);
+  });
+
+  it("records a decline with its reason", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId);
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+    expect((await decline(link, { reason: "" })).status).toBe(400);
+    const declined = await decline(link, { reason: "Went with the cable company." });
+    expect(declined.status).toBe(200);
+    const after = await deskJson<{ quote: Quote }>(await deskCall(quoteEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}`, { token, params: { id: String(quote.id) } }));
+    expect(after.quote).toMatchObject({ status: "declined", declinedReason: "Went with the cable company." });
+  });
+
+  it("numbers 20 concurrent creations Q-2026-0001 to Q-2026-0020, each once", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quotes = await Promise.all(Array.from({ length: 20 }, () => createQuote(token, leadId)));
+    const numbers = quotes.map((quote) => quote.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => `Q-2026-${String(index + 1).padStart(4, "0")}`));
+  });
+
+  it("e-mails the private link through the outbox when SMTP is set", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    process.env.MAIL_FROM = "website@example.com";
+    process.env.LEADS_TO = "owner@example.com";
+    try {
+      const token = await deskSession();
+      const leadId = await newLead(token);
+      const quote = await createQuote(token, leadId);
+      const sent = await deskJson<{ url: string; delivery: string }>(await send(token, quote.id));
+      expect(sent.delivery).toBe("queued");
+      const [message] = (await listOutbox()).filter((item) => item.kind === "quote");
+      expect(message?.payload).toMatchObject({ to: "owner1@example.com", subject: `Quote Q-2026-0001 from ${site.name}` });
+      expect(message?.payload.text).toContain(sent.url);
+    } finally {
+      for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
+    }
+  });
+
+  it("erases a lead's quotes and acceptance records with the lead", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId);
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+    expect((await accept(link, { name: "Dana Whitfield", consent: true })).status).toBe(200);
+    await eraseLead(leadId);
+    const db = await getDb();
+    for (const table of ["quotes", "quote_lines", "quote_acceptances"] as const) {
+      expect(await db.selectFrom(table).select("id").execute()).toEqual([]);
+    }
+  });
+});
