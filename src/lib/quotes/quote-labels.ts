@@ -25,3 +25,8 @@ export function quoteHeadline(entry: { number: string; action: QuoteEventAction;
   const by = entry.action === "accepted" ? (entry.by === "owner" ? " by phone (recorded by the owner)" : " online by the customer") : "";
   return `Quote ${entry.number} ${actionWords[entry.action]}${by}`;
 }
+
+/** "December 31, 2026" from 2026-12-31 (a calendar day, no time zone to shift it). */
+export function formatQuoteDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}

@@ -53,6 +53,8 @@ export type PublicQuote = {
   validUntil: string;
   lines: Omit<QuoteLine, "catalogId">[];
   totals: QuoteTotals;
+  /** The discount on the one-time total as written (the totals apply it, never below zero). */
+  discountCents: number;
   note: string | null;
   terms: string;
   customerName: string;

@@ -9,7 +9,7 @@ import { businessDate } from "@/server/desk/business-time";
 import { LOCKED, withLockedQuote } from "./quote-changes";
 import { addQuoteEvent, moveLeadForQuote } from "./quote-lead";
 import { displayNumber } from "./quote-number";
-import { effectiveStatus, findQuoteByTokenHash, loadQuote, loadQuoteLines, type QuoteRow, totalsOf } from "./quote-store";
+import { effectiveStatus, findQuoteByTokenHash, loadQuote, loadQuoteLines, loadQuoteRow, type QuoteRow, totalsOf } from "./quote-store";
 import { hashQuoteToken, isQuoteTokenShape } from "./quote-token";
 
 /*
@@ -33,6 +33,7 @@ export function toPublicQuote(quote: Quote, customerName: string): PublicQuote {
     validUntil: quote.validUntil,
     lines: quote.lines.map(({ catalogId: _catalog, ...line }) => line),
     totals: quote.totals,
+    discountCents: quote.discountCents,
     note: quote.note,
     terms: quote.terms,
     customerName,
@@ -53,20 +54,30 @@ function classify(row: QuoteRow, quote: PublicQuote, replacedBy: string | null, 
   return { status: "open", quote };
 }
 
-async function rowByToken(executor: Kysely<Database>, token: string | undefined): Promise<QuoteRow | undefined> {
+/**
+ * The quote a link names. With `latest`, an old link follows its replacements to the newest
+ * version that was sent (a draft revision stays the owner's): the replaced page links there.
+ */
+async function rowByToken(executor: Kysely<Database>, token: string | undefined, latest = false): Promise<QuoteRow | undefined> {
   if (!isQuoteTokenShape(token)) return undefined;
-  const row = await findQuoteByTokenHash(executor, hashQuoteToken(token));
+  let row = await findQuoteByTokenHash(executor, hashQuoteToken(token));
   // A draft is never reachable by a link (a link exists only once sent).
-  return row && row.status !== "draft" ? row : undefined;
+  if (!row || row.status === "draft") return undefined;
+  while (latest && row.replaced_by !== null) {
+    const next = await loadQuoteRow(executor, Number(row.replaced_by));
+    if (!next || next.status === "draft") break;
+    row = next;
+  }
+  return row;
 }
 
 /**
  * GET /api/quotes/{token} and the /quote/{token} page. A customer's view (never the owner's
  * own session: `byOwner`) marks the quote viewed and is written on the timeline once per day.
  */
-export async function readQuoteByToken(token: string | undefined, now = Date.now(), byOwner = false): Promise<PublicRead> {
+export async function readQuoteByToken(token: string | undefined, now = Date.now(), byOwner = false, latest = false): Promise<PublicRead> {
   const db = await getDb();
-  const found = await rowByToken(db, token);
+  const found = await rowByToken(db, token, latest);
   if (!found) return { status: "not-found" };
   let row = found;
   const viewable = row.status === "sent" || row.status === "viewed";
@@ -146,10 +157,13 @@ async function acceptWithin(trx: Kysely<Database>, row: QuoteRow, input: QuoteAc
   return { status: "accepted", quote: await publicOf(trx, { ...row, status: "accepted" }, now) };
 }
 
+/** A private link, and whether it stands for the newest sent version of its quote (`?latest=1`). */
+export type QuoteLink = { token: string | undefined; latest?: boolean };
+
 /** Locks the quote a link names and runs `work` when it is still open; the refusal otherwise. */
-async function onOpenQuote<T>(token: string | undefined, now: number, work: (trx: Kysely<Database>, row: QuoteRow) => Promise<T>): Promise<T | PublicRefusal> {
+async function onOpenQuote<T>(link: QuoteLink, now: number, work: (trx: Kysely<Database>, row: QuoteRow) => Promise<T>): Promise<T | PublicRefusal> {
   const db = await getDb();
-  const found = await rowByToken(db, token);
+  const found = await rowByToken(db, link.token, link.latest);
   if (!found) return { status: "not-found" };
   const outcome = await withLockedQuote(Number(found.id), now, async (trx, row) => {
     // The link may have been replaced by a new one between the lookup and the lock.
@@ -164,15 +178,15 @@ async function onOpenQuote<T>(token: string | undefined, now: number, work: (trx
 }
 
 /** POST /api/quotes/{token}/accept { name, consent: true, optionalLineIds }. */
-export function acceptQuoteByToken(token: string | undefined, input: QuoteAccept, witness: Omit<AcceptanceWitness, "by">, now = Date.now()): Promise<AcceptOutcome> {
-  return onOpenQuote(token, now, (trx, row) => acceptWithin(trx, row, input, { ...witness, by: "customer" }, now));
+export function acceptQuoteByToken(link: QuoteLink, input: QuoteAccept, witness: Omit<AcceptanceWitness, "by">, now = Date.now()): Promise<AcceptOutcome> {
+  return onOpenQuote(link, now, (trx, row) => acceptWithin(trx, row, input, { ...witness, by: "customer" }, now));
 }
 
 export type DeclineOutcome = { status: "declined"; quote: PublicQuote } | PublicRefusal;
 
 /** POST /api/quotes/{token}/decline { reason }. */
-export function declineQuoteByToken(token: string | undefined, reason: string, now = Date.now()): Promise<DeclineOutcome> {
-  return onOpenQuote(token, now, async (trx, row) => {
+export function declineQuoteByToken(link: QuoteLink, reason: string, now = Date.now()): Promise<DeclineOutcome> {
+  return onOpenQuote(link, now, async (trx, row) => {
     await trx.updateTable("quotes").set({ status: "declined", declined_at: now, declined_reason: reason }).where("id", "=", row.id).execute();
     await addQuoteEvent(trx, Number(row.lead_id), now, { quoteId: Number(row.id), number: displayNumber(row.number, row.revision), action: "declined" });
     return { status: "declined" as const, quote: await publicOf(trx, { ...row, status: "declined" }, now) };

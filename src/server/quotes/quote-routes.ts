@@ -152,10 +152,15 @@ export function refusalAnswer(refusal: PublicRefusal | Exclude<PublicRead, { sta
   }
 }
 
+/** `?latest=1`: an old link stands for the newest version sent since. */
+export function wantsLatest(request: Request): boolean {
+  return new URL(request.url).searchParams.get("latest") === "1";
+}
+
 /** GET /api/quotes/{token} → { number, status, validUntil, lines, totals, … }. */
 export async function publicQuoteRoute({ request, params }: RouteContext): Promise<Response> {
   return guarded("read", async () => {
-    const read = await readQuoteByToken(params.token, Date.now(), await isOwnerRequest(request));
+    const read = await readQuoteByToken(params.token, Date.now(), await isOwnerRequest(request), wantsLatest(request));
     return read.status === "open" ? jsonResponse(read.quote) : refusalAnswer(read);
   });
 }
@@ -167,7 +172,7 @@ export async function publicAcceptRoute({ request, params, clientAddress: socket
   const parsed = quoteAcceptSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error as ValidationIssues);
   return guarded("accept", async () => {
-    const outcome = await acceptQuoteByToken(params.token, parsed.data, { ip: clientAddress(request.headers, socketAddress), userAgent: request.headers.get("user-agent") });
+    const outcome = await acceptQuoteByToken({ token: params.token, latest: wantsLatest(request) }, parsed.data, { ip: clientAddress(request.headers, socketAddress), userAgent: request.headers.get("user-agent") });
     if (outcome.status === "accepted") {
       kickOutbox();
       return jsonResponse(outcome.quote);
@@ -184,7 +189,7 @@ export async function publicDeclineRoute({ request, params }: RouteContext): Pro
   const parsed = quoteDeclineSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error as ValidationIssues);
   return guarded("decline", async () => {
-    const outcome = await declineQuoteByToken(params.token, parsed.data.reason);
+    const outcome = await declineQuoteByToken({ token: params.token, latest: wantsLatest(request) }, parsed.data.reason);
     return outcome.status === "declined" ? jsonResponse(outcome.quote) : refusalAnswer(outcome);
   });
 }
