@@ -8,6 +8,7 @@ import * as quoteEndpoint from "@/pages/api/admin/quotes/[id]";
 import * as sendEndpoint from "@/pages/api/admin/quotes/[id]/send";
 import * as reviseEndpoint from "@/pages/api/admin/quotes/[id]/revise";
 import * as phoneAcceptEndpoint from "@/pages/api/admin/quotes/[id]/accept-by-phone";
+import * as pdfEndpoint from "@/pages/api/admin/quotes/[id]/pdf";
 import * as publicEndpoint from "@/pages/api/quotes/[token]";
 import * as acceptEndpoint from "@/pages/api/quotes/[token]/accept";
 import * as declineEndpoint from "@/pages/api/quotes/[token]/decline";
@@ -19,6 +20,7 @@ import { eraseLead } from "@/server/leads/erase-lead";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { callEndpoint, jsonRequest } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
+import { pdfText } from "../support/pdf-text";
 import { describeEachEngine } from "../support/test-database";
 
 const ORIGIN = site.url;
@@ -122,6 +124,10 @@ describeEachEngine("quotes", () => {
     const oldLink = await publicGet(tokenOf(sent.url));
     expect(oldLink.status).toBe(409);
     expect(await oldLink.json()).toMatchObject({ reason: "replaced", replacedBy: "Q-2026-0001-B" });
+    // Once -B is sent, the old link's ?latest=1 shows it.
+    await deskJson(await send(token, revised.quote.id));
+    const latest = await callEndpoint(publicEndpoint.GET)(new Request(`http://127.0.0.1:3000/api/quotes/${tokenOf(sent.url)}?latest=1`), { token: tokenOf(sent.url) });
+    expect(await latest.json()).toMatchObject({ number: "Q-2026-0001-B", status: "viewed" });
   });
 
   it("lets the customer view, tick an option and accept by POST: a signed record, the lead Won with its values, the quote locked", async () => {
@@ -246,6 +252,41 @@ describeEachEngine("quotes", () => {
     const db = await getDb();
     for (const table of ["quotes", "quote_lines", "quote_acceptances"] as const) {
       expect(await db.selectFrom(table).select("id").execute()).toEqual([]);
+    }
+  });
+});
+
+describeEachEngine("quote PDFs", () => {
+  it("renders the quote as a PDF whose text reads back, and e-mails the signed PDF (name and time) to the customer and the owner", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    process.env.MAIL_FROM = "website@example.com";
+    process.env.LEADS_TO = "owner@example.com";
+    try {
+      const token = await deskSession();
+      const leadId = await newLead(token);
+      const quote = await createQuote(token, leadId);
+      const unsigned = await deskCall(pdfEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}/pdf`, { token, params: { id: String(quote.id) } });
+      expect(unsigned.status).toBe(200);
+      expect(unsigned.headers.get("content-type")).toBe("application/pdf");
+      const draftText = await pdfText(new Uint8Array(await unsigned.arrayBuffer()));
+      for (const expected of ["Quote Q-2026-0001", "For: Customer 1", "Network cable drop", "VoIP phone line, per seat", "Guest Wi-Fi (optional)", "One-time total: $742.00", "Monthly total: $174.00 per month", "Terms"]) expect(draftText).toContain(expected);
+      expect(draftText).not.toContain("Accepted by");
+
+      const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+      const wifi = quote.lines.find((line) => line.optional)!;
+      expect((await accept(link, { name: "Dana Whitfield", consent: true, optionalLineIds: [wifi.id] })).status).toBe(200);
+      const signed = (await listOutbox()).filter((item) => item.kind === "quote" && item.payload.attachments?.length);
+      expect(signed.map((item) => item.payload.to).sort()).toEqual(["owner1@example.com", "owner@example.com"]);
+      const attachment = signed[0]!.payload.attachments![0]!;
+      expect(attachment).toMatchObject({ filename: "Q-2026-0001-signed.pdf", contentType: "application/pdf" });
+      const text = await pdfText(Buffer.from(attachment.contentBase64, "base64"));
+      for (const expected of ["Quote Q-2026-0001", "Network cable drop", "Guest Wi-Fi (option chosen)", "One-time total: $1,141.00", "Monthly total: $174.00 per month", "Accepted by Dana Whitfield", "On 2026-12-01T15:00:00.000Z (UTC)"]) expect(text).toContain(expected);
+      const record = await (await getDb()).selectFrom("quote_acceptances").select("snapshot_sha256").where("quote_id", "=", quote.id).executeTakeFirstOrThrow();
+      expect(text).toContain(record.snapshot_sha256);
+      const fromDesk = await pdfText(new Uint8Array(await (await deskCall(pdfEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}/pdf`, { token, params: { id: String(quote.id) } })).arrayBuffer()));
+      expect(fromDesk).toContain("Accepted by Dana Whitfield");
+    } finally {
+      for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
     }
   });
 });

@@ -16,6 +16,8 @@ export type OutboxMessage = {
   html: string;
   /** An iTIP calendar part (a booking's invitation or cancellation), sent as nodemailer's `icalEvent`. */
   icalEvent?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** Files sent with it (a signed quote's PDF), base64 in the stored payload. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
 
 export type OutboxItem = {

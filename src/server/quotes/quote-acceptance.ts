@@ -4,11 +4,12 @@ import type { QuoteAccept } from "@/lib/quotes/quote-schema";
 import { QUOTE_CONSENT_TEXT, type PublicQuote, type Quote } from "@/lib/quotes/quote-types";
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
-import { type Database, writeBoolean } from "@/server/db/schema";
+import { type Database, isoFromMillis, writeBoolean } from "@/server/db/schema";
 import { businessDate } from "@/server/desk/business-time";
 import { LOCKED, withLockedQuote } from "./quote-changes";
 import { addQuoteEvent, moveLeadForQuote } from "./quote-lead";
 import { displayNumber } from "./quote-number";
+import { queueSignedQuoteMail } from "./quote-signed-mail";
 import { effectiveStatus, findQuoteByTokenHash, loadQuote, loadQuoteLines, loadQuoteRow, type QuoteRow, totalsOf } from "./quote-store";
 import { hashQuoteToken, isQuoteTokenShape } from "./quote-token";
 
@@ -125,6 +126,7 @@ async function acceptWithin(trx: Kysely<Database>, row: QuoteRow, input: QuoteAc
   const totals = totalsOf(lines, Number(row.discount_cents), chosen);
   const shown = { ...before, lines: before.lines.map((line) => ({ ...line, selected: !line.optional || chosen.has(line.id) })), totals };
   const snapshot = JSON.stringify(shown);
+  const sha256 = createHash("sha256").update(snapshot).digest("hex");
   for (const line of before.lines.filter((line) => line.optional)) {
     await trx.updateTable("quote_lines").set({ selected: writeBoolean(chosen.has(line.id)) }).where("id", "=", line.id).execute();
   }
@@ -139,7 +141,7 @@ async function acceptWithin(trx: Kysely<Database>, row: QuoteRow, input: QuoteAc
       quote_id: row.id,
       lead_id: row.lead_id,
       snapshot,
-      snapshot_sha256: createHash("sha256").update(snapshot).digest("hex"),
+      snapshot_sha256: sha256,
       options: JSON.stringify([...chosen].sort((a, b) => a - b)),
       one_time_cents: totals.oneTimeCents,
       monthly_cents: totals.monthlyCents,
@@ -154,7 +156,11 @@ async function acceptWithin(trx: Kysely<Database>, row: QuoteRow, input: QuoteAc
     .execute();
   await moveLeadForQuote(trx, Number(row.lead_id), now, { to: "won", oneTimeCents: totals.oneTimeCents, monthlyCents: totals.monthlyCents });
   await addQuoteEvent(trx, Number(row.lead_id), now, { quoteId: Number(row.id), number: displayNumber(row.number, row.revision), action: "accepted", by: witness.by });
-  return { status: "accepted", quote: await publicOf(trx, { ...row, status: "accepted" }, now) };
+  const accepted = await publicOf(trx, { ...row, status: "accepted" }, now);
+  const lead = await trx.selectFrom("leads").select("email").where("id", "=", row.lead_id).executeTakeFirstOrThrow();
+  const signature = { name: input.name, at: isoFromMillis(now), by: witness.by, sha256 };
+  await queueSignedQuoteMail(trx, { quoteId: Number(row.id), leadId: Number(row.lead_id), quote: accepted, signature, customerEmail: lead.email, now });
+  return { status: "accepted", quote: accepted };
 }
 
 /** A private link, and whether it stands for the newest sent version of its quote (`?latest=1`). */

@@ -11,6 +11,7 @@ import { kickOutbox } from "@/server/mail/outbox-worker";
 import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type PublicRead, type PublicRefusal, readQuoteByToken } from "./quote-acceptance";
 import { createQuote, type QuoteOutcome, reviseQuote, updateQuote } from "./quote-changes";
 import { sendQuote } from "./quote-sending";
+import { quotePdf } from "./quote-pdf-file";
 import { loadQuote } from "./quote-store";
 
 /*
@@ -193,3 +194,12 @@ export async function publicDeclineRoute({ request, params }: RouteContext): Pro
     return outcome.status === "declined" ? jsonResponse(outcome.quote) : refusalAnswer(outcome);
   });
 }
+
+/** GET /api/admin/quotes/{id}/pdf: the quote as a PDF; once accepted, with its signature. */
+export const quotePdfRoute = adminRoute(async ({ params }) => {
+  const id = parseRowId(params.id);
+  if (id === null) return jsonError(400, MALFORMED_ID);
+  const pdf = await quotePdf(id);
+  if (!pdf) return jsonError(404, NOT_FOUND);
+  return new Response(new Uint8Array(pdf.bytes), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Cache-Control": "no-store" } });
+});
