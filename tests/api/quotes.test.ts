@@ -4,6 +4,8 @@ import * as leadsEndpoint from "@/pages/api/admin/leads";
 import * as leadEndpoint from "@/pages/api/admin/leads/[id]";
 import * as leadQuotesEndpoint from "@/pages/api/admin/leads/[id]/quotes";
 import * as catalogEndpoint from "@/pages/api/admin/quote-catalog";
+import * as draftEndpoint from "@/pages/api/admin/leads/[id]/quote-draft";
+import * as surveyEndpoint from "@/pages/api/survey";
 import * as quoteEndpoint from "@/pages/api/admin/quotes/[id]";
 import * as sendEndpoint from "@/pages/api/admin/quotes/[id]/send";
 import * as reviseEndpoint from "@/pages/api/admin/quotes/[id]/revise";
@@ -18,7 +20,7 @@ import type { PublicQuote, Quote } from "@/lib/quotes/quote-types";
 import { getDb } from "@/server/db/connection";
 import { eraseLead } from "@/server/leads/erase-lead";
 import { listOutbox } from "@/server/mail/mail-outbox";
-import { callEndpoint, jsonRequest } from "../support/api-request";
+import { callEndpoint, jsonRequest, validSurvey } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { pdfText } from "../support/pdf-text";
 import { describeEachEngine } from "../support/test-database";
@@ -214,6 +216,28 @@ describeEachEngine("quotes", () => {
     expect(declined.status).toBe(200);
     const after = await deskJson<{ quote: Quote }>(await deskCall(quoteEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}`, { token, params: { id: String(quote.id) } }));
     expect(after.quote).toMatchObject({ status: "declined", declinedReason: "Went with the cable company." });
+  });
+
+  it("prefills a draft from the lead's survey: the package as lines, add-ons optional, phones and devices as quantities", async () => {
+    const token = await deskSession();
+    expect((await callEndpoint(surveyEndpoint.POST)(jsonRequest("/api/survey", validSurvey))).status).toBe(201);
+    const db = await getDb();
+    const survey = await db.selectFrom("survey_submissions").select("lead_id").executeTakeFirstOrThrow();
+    const leadId = Number(survey.lead_id);
+    const draft = await deskJson<{ lines: { catalogId: string; quantity: number; optional: boolean }[] }>(await deskCall(draftEndpoint.GET, "GET", `/api/admin/leads/${leadId}/quote-draft`, { token, params: { id: String(leadId) } }));
+    // 12 people, 40 devices, public Wi-Fi, 6 phones, asked about VoIP and Starlink (tests/support/api-request.ts).
+    expect(draft.lines.map((line) => [line.catalogId, line.quantity, line.optional])).toEqual([
+      ["managed-internet", 1, false],
+      ["failover-router", 1, false],
+      ["guest-wifi", 1, true],
+      ["voip-seat", 6, true],
+      ["desk-phone", 6, true],
+      ["starlink-install", 1, true],
+    ]);
+    const quote = await createQuote(token, leadId, { lines: draft.lines });
+    expect(quote.lines).toHaveLength(6);
+    const noSurvey = await newLead(token);
+    expect((await deskJson<{ lines: unknown[] }>(await deskCall(draftEndpoint.GET, "GET", `/api/admin/leads/${noSurvey}/quote-draft`, { token, params: { id: String(noSurvey) } }))).lines).toEqual([]);
   });
 
   it("numbers 20 concurrent creations Q-2026-0001 to Q-2026-0020, each once", async () => {

@@ -142,3 +142,18 @@ test("a declined quote asks for a reason; a bad link is a 404 that gives the pho
   expect(missing?.status()).toBe(404);
   await expect(page.getByText("No quote has this link.")).toBeVisible();
 });
+
+test("the reports screen shows won revenue by channel at 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { url } = await sentQuote();
+  const token = url.split("/").at(-1)!;
+  const accepted = await page.request.post(`${server.url}/api/quotes/${token}/accept`, { data: { name: "Dana Whitfield", consent: true } });
+  expect(accepted.status()).toBe(200);
+  expect((await page.context().request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto(`${server.url}/admin/reports`);
+  const revenue = page.getByTestId("report-revenue");
+  await expect(revenue.getByRole("heading", { name: "Won revenue by channel" })).toBeVisible();
+  // The customer was added by phone: no web touch, so the channel is the desk's own for that.
+  await expect(revenue.locator("tbody tr").first()).toContainText(/\$[1-9][\d,]*\.\d{2}/);
+  await expectNoHorizontalScroll(page, "reports at 375px");
+});

@@ -11,6 +11,7 @@ import { kickOutbox } from "@/server/mail/outbox-worker";
 import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type PublicRead, type PublicRefusal, readQuoteByToken } from "./quote-acceptance";
 import { createQuote, type QuoteOutcome, reviseQuote, updateQuote } from "./quote-changes";
 import { sendQuote } from "./quote-sending";
+import { quoteDraftLines } from "./quote-draft";
 import { quotePdf } from "./quote-pdf-file";
 import { loadQuote } from "./quote-store";
 
@@ -202,4 +203,11 @@ export const quotePdfRoute = adminRoute(async ({ params }) => {
   const pdf = await quotePdf(id);
   if (!pdf) return jsonError(404, NOT_FOUND);
   return new Response(new Uint8Array(pdf.bytes), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Cache-Control": "no-store" } });
+});
+
+/** GET /api/admin/leads/{id}/quote-draft → { lines }: a new quote's lines from the lead's survey (empty without one). */
+export const quoteDraftRoute = adminRoute(async ({ params }) => {
+  const leadId = parseRowId(params.id);
+  if (leadId === null) return jsonError(400, MALFORMED_ID);
+  return jsonResponse({ lines: await quoteDraftLines(leadId) });
 });
