@@ -5,6 +5,7 @@ import { freePort, type RunningServer, startProductionServer } from "../support/
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoHorizontalScroll } from "./helpers";
+import { pdfText } from "../support/pdf-text";
 
 /**
  * The customer's quote page (docs/quotes.md) at 320, 375 and 1280 px, with and without
@@ -156,4 +157,49 @@ test("the reports screen shows won revenue by channel at 375 px", async ({ page 
   // The customer was added by phone: no web touch, so the channel is the desk's own for that.
   await expect(revenue.locator("tbody tr").first()).toContainText(/\$[1-9][\d,]*\.\d{2}/);
   await expectNoHorizontalScroll(page, "reports at 375px");
+});
+
+test("the owner builds a quote from a survey on the lead card at 375 px, sends it, the customer accepts, and both receive the signed PDF", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = `survey-${randomUUID().slice(0, 8)}@example.com`;
+  const survey = await owner.post("/api/survey", {
+    data: { businessName: "Blue Heron Dental", email, phoneNumber: "864-555-0123", address: "12 Pine St, Greenville, SC 29601", employeeCount: 12, deviceCount: 40, primaryInternetUse: "Imaging and cloud charts", usesStreaming: false, hasPublicWifi: true, phoneCount: 6, interestedServices: ["voip", "starlink"], additionalComments: "" },
+  });
+  expect(survey.status()).toBe(201);
+  const list = (await (await owner.get(`/api/admin/leads?q=${encodeURIComponent(email)}`)).json()) as { items: { id: number }[] };
+  const leadId = list.items[0]!.id;
+
+  expect((await page.context().request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto(`${server.url}/admin/leads/${leadId}`);
+  const quotes = page.getByTestId("lead-quotes");
+  await quotes.getByRole("button", { name: "New quote from the survey" }).click();
+  await expect(quotes.getByTestId("quote-draft-line")).toHaveCount(6);
+  await expect(quotes.getByLabel("Line 4 quantity")).toHaveValue("6");
+  await quotes.getByRole("button", { name: "Save draft" }).click();
+  await expect(quotes.getByTestId("lead-quote-status")).toHaveText("Draft");
+  await quotes.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(quotes.getByTestId("quote-sent")).toContainText("E-mailed to the customer");
+  const url = await quotes.getByLabel("Private link").inputValue();
+  await expectNoHorizontalScroll(page, "lead card with quotes at 375px");
+
+  const customer = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await customer.goto(url);
+  await customer.getByLabel("Add this option").first().check();
+  await customer.getByLabel("Your full name").fill("Dana Whitfield");
+  await customer.getByLabel(/I agree to the terms above/).check();
+  await customer.getByRole("button", { name: /^Accept quote/ }).click();
+  await expect(customer.getByTestId("quote-accepted")).toBeVisible();
+  await customer.close();
+
+  await page.reload();
+  await expect(page.getByTestId("lead-quote-status")).toHaveText("Accepted by Dana Whitfield");
+  await expect(page.getByTestId("timeline")).toContainText(/Quote Q-\d{4}-\d{4} sent/);
+
+  // The signed PDF reaches the customer and the owner; its text reads back.
+  const signedTo = (to: string) => sink.messages.find((message) => JSON.stringify(message.to ?? "").includes(to) && message.attachments.some((file) => file.contentType === "application/pdf"));
+  await expect.poll(() => Boolean(signedTo(email) && signedTo("owner@example.com")), { timeout: 15_000 }).toBe(true);
+  const text = await pdfText(signedTo(email)!.attachments.find((file) => file.contentType === "application/pdf")!.content);
+  expect(text).toContain("Accepted by Dana Whitfield");
+  expect(text).toContain("Managed internet with failover");
+  expect(text).toMatch(/One-time total: \$[\d,]+\.\d{2}/);
 });
