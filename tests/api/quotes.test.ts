@@ -58,6 +58,18 @@ const send = (token: string, id: number) => adminPost(sendEndpoint.POST, "/api/a
 const patch = (token: string, id: number, body: unknown) => deskCall(quoteEndpoint.PATCH, "PATCH", `/api/admin/quotes/${id}`, { token, origin: ORIGIN, params: { id: String(id) }, body });
 const lead = async (token: string, id: number) => deskJson<LeadDetail>(await deskCall(leadEndpoint.GET, "GET", `/api/admin/leads/${id}`, { token, params: { id: String(id) } }));
 
+/** Runs `work` with SMTP configured (the outbox queues e-mails; nothing is sent in these tests). */
+async function withSmtp(work: () => Promise<void>): Promise<void> {
+  process.env.SMTP_URL = "smtp://127.0.0.1:9";
+  process.env.MAIL_FROM = "website@example.com";
+  process.env.LEADS_TO = "owner@example.com";
+  try {
+    await work();
+  } finally {
+    for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
+  }
+}
+
 const tokenOf = (url: string) => url.split("/").at(-1)!;
 const publicGet = (token: string) => callEndpoint(publicEndpoint.GET)(new Request(`http://127.0.0.1:3000/api/quotes/${token}`), { token });
 const accept = (token: string, body: unknown, headers: Record<string, string> = {}) => callEndpoint(acceptEndpoint.POST)(jsonRequest(`/api/quotes/${token}/accept`, body, { address: "198.51.100.23", headers: { "user-agent": "Phone Browser 1.0", ...headers } }), { token });
@@ -249,10 +261,7 @@ describeEachEngine("quotes", () => {
   });
 
   it("e-mails the private link through the outbox when SMTP is set", async () => {
-    process.env.SMTP_URL = "smtp://127.0.0.1:9";
-    process.env.MAIL_FROM = "website@example.com";
-    process.env.LEADS_TO = "owner@example.com";
-    try {
+    await withSmtp(async () => {
       const token = await deskSession();
       const leadId = await newLead(token);
       const quote = await createQuote(token, leadId);
@@ -261,9 +270,7 @@ describeEachEngine("quotes", () => {
       const [message] = (await listOutbox()).filter((item) => item.kind === "quote");
       expect(message?.payload).toMatchObject({ to: "owner1@example.com", subject: `Quote Q-2026-0001 from ${site.name}` });
       expect(message?.payload.text).toContain(sent.url);
-    } finally {
-      for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
-    }
+    });
   });
 
   it("erases a lead's quotes and acceptance records with the lead", async () => {
@@ -282,10 +289,7 @@ describeEachEngine("quotes", () => {
 
 describeEachEngine("quote PDFs", () => {
   it("renders the quote as a PDF whose text reads back, and e-mails the signed PDF (name and time) to the customer and the owner", async () => {
-    process.env.SMTP_URL = "smtp://127.0.0.1:9";
-    process.env.MAIL_FROM = "website@example.com";
-    process.env.LEADS_TO = "owner@example.com";
-    try {
+    await withSmtp(async () => {
       const token = await deskSession();
       const leadId = await newLead(token);
       const quote = await createQuote(token, leadId);
@@ -309,8 +313,6 @@ describeEachEngine("quote PDFs", () => {
       expect(text).toContain(record.snapshot_sha256);
       const fromDesk = await pdfText(new Uint8Array(await (await deskCall(pdfEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}/pdf`, { token, params: { id: String(quote.id) } })).arrayBuffer()));
       expect(fromDesk).toContain("Accepted by Dana Whitfield");
-    } finally {
-      for (const name of ["SMTP_URL", "MAIL_FROM", "LEADS_TO"]) delete process.env[name];
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { FormOutcome } from "@/components/ui/form-outcome";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { site } from "@/content/site";
 import { formatCents, formatTaxRate, type QuoteTotals } from "@/lib/quotes/quote-totals";
@@ -40,28 +40,17 @@ export function QuoteView({ quote, state, ticked, totals, notice, error, fields,
   const chosen = new Set(ticked);
   return (
     <div className="grid gap-6" data-testid="quote">
-      {notice && (
-        <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>{notice}</p>
-        </div>
-      )}
-      {error && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>
-            {error}
-            {state === "expired" && (
-              <>
-                {" "}
-                <a href={site.phone.href} className="font-medium underline">
-                  Call {site.phone.display}
-                </a>
-              </>
-            )}
-          </p>
-        </div>
-      )}
+      <FormOutcome
+        notice={notice}
+        error={error}
+        errorAction={
+          state === "expired" && (
+            <a href={site.phone.href} className="font-medium underline">
+              Call {site.phone.display}
+            </a>
+          )
+        }
+      />
       {state === "replaced" && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           This quote was replaced by {replacedBy ?? "a newer version"}.{" "}

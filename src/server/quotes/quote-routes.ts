@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import type { ValidationIssues } from "@/lib/field-errors";
 import { quoteAcceptSchema, quoteCreateSchema, quoteDeclineSchema, quotePatchSchema, quotePhoneAcceptSchema } from "@/lib/quotes/quote-schema";
 import { quoteCatalog } from "@/content/quote-catalog";
@@ -38,19 +39,28 @@ function quoteAnswer(outcome: QuoteOutcome, created = false): Response {
   }
 }
 
+type IdAndBody<T> = { ok: true; id: number; data: T } | { ok: false; response: Response };
+
+/** The row id of the path and the JSON body read against `schema`: 400 for a malformed id or a bad field, as every route here. */
+async function idAndBody<S extends z.ZodMiniType>(request: Request, rawId: string | undefined, schema: S): Promise<IdAndBody<z.output<S>>> {
+  const id = parseRowId(rawId);
+  if (id === null) return { ok: false, response: jsonError(400, MALFORMED_ID) };
+  const body = await readJsonBody(request);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return { ok: false, response: validationError(parsed.error as ValidationIssues) };
+  return { ok: true, id, data: parsed.data };
+}
+
 /** GET /api/admin/quote-catalog → { items: [{ id, name, unitCents, billing }] }. */
 export const quoteCatalogRoute = adminRoute(async () => jsonResponse({ items: quoteCatalog.map(({ id, name, unitCents, billing }) => ({ id, name, unitCents, billing })) }));
 
 /** POST /api/admin/leads/{id}/quotes → 201 { quote }. */
 export const quoteCreateRoute = adminRoute(
   async ({ request, params, audit }) => {
-    const leadId = parseRowId(params.id);
-    if (leadId === null) return jsonError(400, MALFORMED_ID);
-    const body = await readJsonBody(request);
-    if (!body.ok) return body.response;
-    const parsed = quoteCreateSchema.safeParse(body.value);
-    if (!parsed.success) return validationError(parsed.error as ValidationIssues);
-    return quoteAnswer(await createQuote(leadId, parsed.data, Date.now(), audit), true);
+    const input = await idAndBody(request, params.id, quoteCreateSchema);
+    if (!input.ok) return input.response;
+    return quoteAnswer(await createQuote(input.id, input.data, Date.now(), audit), true);
   },
   { mutates: true },
 );
@@ -66,13 +76,9 @@ export const quoteReadRoute = adminRoute(async ({ params }) => {
 /** PATCH /api/admin/quotes/{id} → { quote }; 409 once sent or accepted. */
 export const quotePatchRoute = adminRoute(
   async ({ request, params, audit }) => {
-    const id = parseRowId(params.id);
-    if (id === null) return jsonError(400, MALFORMED_ID);
-    const body = await readJsonBody(request);
-    if (!body.ok) return body.response;
-    const parsed = quotePatchSchema.safeParse(body.value);
-    if (!parsed.success) return validationError(parsed.error as ValidationIssues);
-    return quoteAnswer(await updateQuote(id, parsed.data, Date.now(), audit));
+    const input = await idAndBody(request, params.id, quotePatchSchema);
+    if (!input.ok) return input.response;
+    return quoteAnswer(await updateQuote(input.id, input.data, Date.now(), audit));
   },
   { mutates: true },
 );
@@ -104,23 +110,10 @@ export const quoteReviseRoute = adminRoute(
 /** POST /api/admin/quotes/{id}/accept-by-phone { name, optionalLineIds } → { quote }. */
 export const quotePhoneAcceptRoute = adminRoute(
   async ({ request, params, audit }) => {
-    const id = parseRowId(params.id);
-    if (id === null) return jsonError(400, MALFORMED_ID);
-    const body = await readJsonBody(request);
-    if (!body.ok) return body.response;
-    const parsed = quotePhoneAcceptSchema.safeParse(body.value);
-    if (!parsed.success) return validationError(parsed.error as ValidationIssues);
-    const outcome = await acceptQuoteByPhone(id, parsed.data, { ip: null, userAgent: request.headers.get("user-agent") }, Date.now(), audit);
-    switch (outcome.status) {
-      case "accepted":
-        return jsonResponse({ quote: outcome.quote });
-      case "not-found":
-        return jsonError(404, NOT_FOUND);
-      case "invalid":
-        return jsonError(400, "Some fields are invalid.", { fields: outcome.fields });
-      case "refused":
-        return jsonResponse({ error: outcome.message, quote: outcome.quote }, 409);
-    }
+    const input = await idAndBody(request, params.id, quotePhoneAcceptSchema);
+    if (!input.ok) return input.response;
+    const outcome = await acceptQuoteByPhone(input.id, input.data, { ip: null, userAgent: request.headers.get("user-agent") }, Date.now(), audit);
+    return quoteAnswer(outcome.status === "accepted" ? { status: "done", quote: outcome.quote } : outcome);
   },
   { mutates: true },
 );
