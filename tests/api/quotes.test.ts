@@ -4,6 +4,7 @@ import * as leadsEndpoint from "@/pages/api/admin/leads";
 import * as leadEndpoint from "@/pages/api/admin/leads/[id]";
 import * as leadQuotesEndpoint from "@/pages/api/admin/leads/[id]/quotes";
 import * as catalogEndpoint from "@/pages/api/admin/quote-catalog";
+import * as settingsEndpoint from "@/pages/api/admin/quote-settings";
 import * as draftEndpoint from "@/pages/api/admin/leads/[id]/quote-draft";
 import * as surveyEndpoint from "@/pages/api/survey";
 import * as quoteEndpoint from "@/pages/api/admin/quotes/[id]";
@@ -250,6 +251,23 @@ describeEachEngine("quotes", () => {
     expect(quote.lines).toHaveLength(6);
     const noSurvey = await newLead(token);
     expect((await deskJson<{ lines: unknown[] }>(await deskCall(draftEndpoint.GET, "GET", `/api/admin/leads/${noSurvey}/quote-draft`, { token, params: { id: String(noSurvey) } }))).lines).toEqual([]);
+  });
+
+  it("takes new quotes' terms and default tax rate from the settings; a quote keeps the terms it was made with", async () => {
+    const token = await deskSession();
+    const defaults = await deskJson<{ terms: string; taxRate: number }>(await deskCall(settingsEndpoint.GET, "GET", "/api/admin/quote-settings", { token }));
+    expect(defaults.taxRate).toBe(0);
+    const leadId = await newLead(token);
+    const before = await createQuote(token, leadId);
+    expect(before.terms).toBe(defaults.terms);
+    expect((await deskCall(settingsEndpoint.PUT, "PUT", "/api/admin/quote-settings", { token, origin: ORIGIN, body: { terms: "", taxRate: 20_000 } })).status).toBe(400);
+    await deskJson(await deskCall(settingsEndpoint.PUT, "PUT", "/api/admin/quote-settings", { token, origin: ORIGIN, body: { terms: "Net 15. Monthly services for 12 months.", taxRate: 825 } }));
+    const after = await createQuote(token, leadId, { lines: [{ description: "Install", quantity: 1, unitCents: 1_000, billing: "one-time" }] });
+    expect(after.terms).toBe("Net 15. Monthly services for 12 months.");
+    expect(after.lines[0]!.taxRate).toBe(825);
+    expect(after.totals.oneTimeTaxCents).toBe(83);
+    const reread = await deskJson<{ quote: Quote }>(await deskCall(quoteEndpoint.GET, "GET", `/api/admin/quotes/${before.id}`, { token, params: { id: String(before.id) } }));
+    expect(reread.quote.terms).toBe(defaults.terms);
   });
 
   it("numbers 20 concurrent creations Q-2026-0001 to Q-2026-0020, each once", async () => {

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import type { ValidationIssues } from "@/lib/field-errors";
+import { quoteSettingsSchema } from "@/lib/quotes/quote-settings-schema";
 import { quoteAcceptSchema, quoteCreateSchema, quoteDeclineSchema, quotePatchSchema, quotePhoneAcceptSchema } from "@/lib/quotes/quote-schema";
 import { quoteCatalog } from "@/content/quote-catalog";
 import { site } from "@/content/site";
@@ -13,6 +14,7 @@ import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type Publi
 import { createQuote, type QuoteOutcome, reviseQuote, updateQuote } from "./quote-changes";
 import { sendQuote } from "./quote-sending";
 import { quoteDraftLines } from "./quote-draft";
+import { readQuoteSettings, saveQuoteSettings } from "./quote-settings";
 import { quotePdf } from "./quote-pdf-file";
 import { loadQuote } from "./quote-store";
 
@@ -204,3 +206,23 @@ export const quoteDraftRoute = adminRoute(async ({ params }) => {
   if (leadId === null) return jsonError(400, MALFORMED_ID);
   return jsonResponse({ lines: await quoteDraftLines(leadId) });
 });
+
+/** GET /api/admin/quote-settings → { terms, taxRate }: what new quotes start with. */
+export const quoteSettingsReadRoute = adminRoute(async () => jsonResponse(await readQuoteSettings(await getDb())));
+
+/** PUT /api/admin/quote-settings { terms, taxRate } → the same; quotes made before keep their own terms. */
+export const quoteSettingsWriteRoute = adminRoute(
+  async ({ request, audit }) => {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = quoteSettingsSchema.safeParse(body.value);
+    if (!parsed.success) return validationError(parsed.error as ValidationIssues);
+    const db = await getDb();
+    await db.transaction().execute(async (trx) => {
+      await saveQuoteSettings(trx, parsed.data);
+      await audit({ action: "quote.settings_changed" }, trx);
+    });
+    return jsonResponse(parsed.data);
+  },
+  { mutates: true },
+);
