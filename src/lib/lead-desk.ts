@@ -61,7 +61,11 @@ export type LeadListItem = {
   source: LeadSource;
   /** The channel of the lead's first touch (Unassigned before attribution). */
   firstChannel: LeadChannel;
+  /** The newest quote still open (sent or viewed, not expired): its number and value, for the list and the board. */
+  openQuote: OpenQuoteValue | null;
 };
+
+export type OpenQuoteValue = { number: string; oneTimeCents: number; monthlyCents: number };
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
 

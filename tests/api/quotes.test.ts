@@ -159,6 +159,9 @@ describeEachEngine("quotes", () => {
     // Viewing is on the timeline once a day.
     expect((await lead(token, leadId)).timeline.filter((entry) => entry.type === "quote" && entry.action === "viewed")).toHaveLength(1);
 
+    // The list and the board show the open quote's value (its required lines).
+    const listed = async () => (await deskJson<{ items: { id: number; openQuote: unknown }[] }>(await deskCall(leadsEndpoint.GET, "GET", "/api/admin/leads", { token }))).items.find((item) => item.id === leadId)!.openQuote;
+    expect(await listed()).toEqual({ number: "Q-2026-0001", oneTimeCents: 74_200, monthlyCents: 17_400 });
     const wifi = shown.lines.find((line) => line.optional)!;
     expect((await accept(link, { name: "Dana Whitfield", consent: false, optionalLineIds: [wifi.id] })).status).toBe(400);
     expect((await accept(link, { name: "Dana Whitfield", consent: true, optionalLineIds: [shown.lines[0]!.id] })).status).toBe(400);
@@ -181,6 +184,7 @@ describeEachEngine("quotes", () => {
     expect(record.terms).toBe(shown.terms);
     expect(record.consent_text).toContain("I agree");
 
+    expect(await listed()).toBeNull();
     const won = await lead(token, leadId);
     expect(won.status).toBe("won");
     const row = await db.selectFrom("leads").select(["won_at", "won_one_time_cents", "won_monthly_cents"]).where("id", "=", leadId).executeTakeFirstOrThrow();

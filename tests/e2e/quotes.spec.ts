@@ -181,6 +181,10 @@ test("the owner builds a quote from a survey on the lead card at 375 px, sends i
   await expect(quotes.getByTestId("quote-sent")).toContainText("E-mailed to the customer");
   const url = await quotes.getByLabel("Private link").inputValue();
   await expectNoHorizontalScroll(page, "lead card with quotes at 375px");
+  // The list shows the open quote's value on the lead's card.
+  await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId("lead-open-quote")).toContainText(/Quote \$[\d,]+\.\d{2} \+ \$[\d,]+\.\d{2}\/mo/);
+  await page.goto(`${server.url}/admin/leads/${leadId}`);
 
   const customer = await browser.newPage({ viewport: { width: 375, height: 800 } });
   await customer.goto(url);

@@ -13,6 +13,7 @@ import { toListItem } from "./lead-list";
 import { listLeadBookings } from "@/server/bookings/booking-store";
 import { possibleDuplicatesOf } from "@/server/leads/lead-duplicates";
 import { listLeadQuotes } from "@/server/quotes/quote-store";
+import { openQuoteValues } from "@/server/quotes/open-quotes";
 import type { QuoteEventData } from "@/server/quotes/quote-lead";
 
 const SUMMARY_MAX = 140;
@@ -57,7 +58,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const firstResponse = lead.first_response_at === null ? null : Number(lead.first_response_at);
   const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
   return {
-    ...toListItem(lead, contacts.length + surveys.length, kinds),
+    ...toListItem(lead, contacts.length + surveys.length, kinds, (await openQuoteValues(db, [id])).get(id) ?? null),
     firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
