@@ -5,8 +5,8 @@ import { QUOTE_CONSENT_TEXT, type PublicQuote, type Quote } from "@/lib/quotes/q
 import type { AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis, writeBoolean } from "@/server/db/schema";
-import { businessDate } from "@/server/desk/business-time";
 import { LOCKED, withLockedQuote } from "./quote-changes";
+import { businessDate } from "./quote-dates";
 import { addQuoteEvent, moveLeadForQuote } from "./quote-lead";
 import { displayNumber } from "./quote-number";
 import { queueSignedQuoteMail } from "./quote-signed-mail";

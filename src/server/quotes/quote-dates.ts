@@ -1,4 +1,17 @@
-import { businessDate, nextDate, startOfBusinessDay } from "@/server/desk/business-time";
+import { site } from "@/content/site";
+import { addDays, instantOf, isoDate, localDateAt, parseIsoDate } from "@/server/bookings/slot-engine";
+
+/** Quotes live on the business's calendar (America/New_York), as bookings do: the slot engine's date arithmetic serves both. */
+const ZONE = site.hours.regular.timeZone;
+
+/** The business day (YYYY-MM-DD) `instant` falls in. */
+export function businessDate(instant: number): string {
+  return isoDate(localDateAt(instant, ZONE));
+}
+
+function nextDate(date: string): string {
+  return isoDate(addDays(parseIsoDate(date)!, 1));
+}
 
 /** A quote can be accepted for this many days by default (the last of them included). */
 export const QUOTE_VALID_DAYS = 30;
@@ -15,7 +28,7 @@ export function defaultValidUntil(now: number): string {
  * America/New_York (midnight that follows it), never its start (a tracker's complaint).
  */
 export function quoteExpiresAt(date: string): number {
-  return startOfBusinessDay(nextDate(date));
+  return instantOf(parseIsoDate(nextDate(date))!, "00:00", ZONE);
 }
 
 /** A last day before today is refused: the quote would be born expired. */
