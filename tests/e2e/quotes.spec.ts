@@ -4,7 +4,7 @@ import { type APIRequestContext, request as playwrightRequest } from "@playwrigh
 import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, expectNoHorizontalScroll } from "./helpers";
+import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
 import { pdfText } from "../support/pdf-text";
 
 /**
@@ -100,6 +100,8 @@ for (const width of [320, 375, 1280]) {
         // Every line in full: the long description wraps, nothing is cut or scrolls sideways.
         await expect(page.getByText(LONG)).toBeVisible();
         await expectNoHorizontalScroll(page, `quote at ${width}px`);
+        // axe runs as a script: checked where scripts run.
+        if (scripts && width === 375) await expectNoAxeViolations(page, `quote at ${width}px`);
         await expect(page.getByTestId("one-time-total")).toHaveText("$742.00");
         await expect(page.getByTestId("monthly-total")).toHaveText("$174.00/month");
 
@@ -116,6 +118,7 @@ for (const width of [320, 375, 1280]) {
         await page.getByLabel("Your full name").fill("Dana Whitfield");
         await page.getByRole("button", { name: /^Accept quote/ }).click();
         await expect(page.getByText("Tick “I agree” to accept.")).toBeVisible();
+        if (scripts && width === 375) await expectNoAxeViolations(page, "quote with a field error");
         await page.getByLabel("Add this option").check();
         await page.getByLabel(/I agree to the terms above/).check();
         await page.getByRole("button", { name: /^Accept quote/ }).click();
