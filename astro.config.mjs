@@ -38,7 +38,7 @@ export default defineConfig({
     // Scripts ship as files, cached across pages, instead of inline in every page: the HTML of a
     // long article then fits a phone's first round trip (see README, Speed).
     build: { assetsInlineLimit: 0 },
-    ssr: { external: ["better-sqlite3", "pg"] },
+    ssr: { external: ["better-sqlite3", "pg", "pdfkit"] },
   },
   // Articles are rendered with marked (src/content/blog-posts.ts); Shiki's inline styles would need 'unsafe-inline'.
   markdown: { syntaxHighlight: false },

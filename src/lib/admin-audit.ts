@@ -42,12 +42,18 @@ export const auditActions = {
   "booking.changed": "Changed {target}",
   "availability.changed": "Changed the booking availability",
   "calendar_feed.regenerated": "Made a new private calendar feed address",
+  "quote.created": "Drafted {target}",
+  "quote.updated": "Edited {target}",
+  "quote.sent": "Sent {target}",
+  "quote.revised": "Revised {target}",
+  "quote.accepted_by_phone": "Recorded {target} as accepted by phone",
+  "quote.settings_changed": "Changed the quote terms and tax rate",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
 
 /** What an action was done to; `{target}` reads "lead #12", "contact request #3"… */
-export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation", device: "device" } as const;
+export const auditTargetKinds = { lead: "lead", contact: "contact request", survey: "survey", session: "session", template: "reply template", booking: "consultation", device: "device", quote: "quote" } as const;
 export type AuditTargetKind = keyof typeof auditTargetKinds;
 
 /**

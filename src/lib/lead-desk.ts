@@ -1,3 +1,4 @@
+import type { Quote } from "./quotes/quote-types";
 import type { LeadChannel, Touch } from "./attribution/touch";
 
 /**
@@ -60,7 +61,11 @@ export type LeadListItem = {
   source: LeadSource;
   /** The channel of the lead's first touch (Unassigned before attribution). */
   firstChannel: LeadChannel;
+  /** The newest quote still open (sent or viewed, not expired): its number and value, for the list and the board. */
+  openQuote: OpenQuoteValue | null;
 };
+
+export type OpenQuoteValue = { number: string; oneTimeCents: number; monthlyCents: number };
 
 export type LeadList = { items: LeadListItem[]; total: number; page: number; pageSize: number };
 
@@ -82,7 +87,11 @@ export type TimelineEntry = TimelineBase &
     | { type: "created"; source: OfflineLeadSource }
     | { type: "booking"; bookingId: number; action: ConsultationAction; start: string }
     | { type: "merged"; mergedLeadId: number }
+    | { type: "quote"; quoteId: number; number: string; action: QuoteEventAction; by: "customer" | "owner" | null }
   );
+
+/** A quote's step on the lead's timeline ("Quote Q-2026-0001 sent", docs/quotes.md). */
+export type QuoteEventAction = "created" | "sent" | "viewed" | "accepted" | "declined" | "revised";
 
 /** What happened to a consultation, as the lead's timeline says it. */
 export type ConsultationAction = "booked" | "moved" | "cancelled" | "done" | "no-show";
@@ -109,6 +118,8 @@ export type LeadDetail = LeadListItem & {
   bookings: LeadBooking[];
   /** Leads that may be this same person (they share a phone number): the owner merges them or says they are not. */
   possibleDuplicates: PossibleDuplicate[];
+  /** The lead's quotes, newest first (docs/quotes.md). */
+  quotes: Quote[];
 };
 
 export type PossibleDuplicate = { id: number; name: string; reason: string };

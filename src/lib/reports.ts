@@ -26,12 +26,20 @@ export type LeadReportRow = { key: string | null; label: string; leads: number; 
 /** Median speed to lead of the web leads first submitted in one month that have had a response. */
 export type SpeedReportRow = { month: string; medianSeconds: number | null; leads: number };
 
+/** Quotes sent and won in the range, per channel, service line or month (docs/quotes.md). */
+export const revenueGroupings = ["channel", "service", "month"] as const;
+export type RevenueGrouping = (typeof revenueGroupings)[number];
+export type RevenueReportRow = { key: string | null; quotes: number; accepted: number; oneTimeCents: number; monthlyCents: number };
+export const revenueReportColumns = ["key", "quotes", "accepted", "oneTimeCents", "monthlyCents"] as const;
+
 export const leadReportColumns = ["key", "label", "leads", "contacted", "quoted", "won", "lost"] as const;
 export const speedReportColumns = ["month", "medianSeconds", "leads"] as const;
 
 /** The reports screen: one period, every report over it. `from` and `to` are days in New York, both included. */
 export type ReportsView = {
   weeks: ReportPeriod;
+  /** Won one-time and monthly revenue by first-touch channel: which marketing brings paying customers. */
+  revenueByChannel: RevenueReportRow[];
   from: string;
   to: string;
   byWeek: LeadReportRow[];
@@ -47,7 +55,12 @@ export function winRate(won: number, lost: number): number | null {
 }
 
 /** The reports' API paths. */
-export const reportApi = { leads: "/api/admin/reports/leads", speed: "/api/admin/reports/speed" } as const;
+export const reportApi = { leads: "/api/admin/reports/leads", speed: "/api/admin/reports/speed", revenue: "/api/admin/reports/revenue" } as const;
+
+/** The revenue report's CSV download by channel, service or month for the range `from`–`to`. */
+export function revenueCsvHref(by: RevenueGrouping, from: string, to: string): string {
+  return `${reportApi.revenue}?by=${by}&from=${from}&to=${to}&format=csv`;
+}
 
 /** A report's CSV download for the range `from`–`to`. */
 export function reportCsvHref(report: ReportGrouping | "speed", from: string, to: string): string {

@@ -13,6 +13,8 @@ export const routes = {
   survey: "/survey",
   book: "/book",
   bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
+  /** The customer's private quote page (docs/quotes.md). */
+  quote: (token: string) => `/quote/${encodeURIComponent(token)}`,
   calendarFeed: (token: string) => `/api/calendar-feed/${encodeURIComponent(token)}`,
   /** The slot engine's open times for the next days (the booking horizon by default): what /book offers. */
   bookingSlots: "/api/booking/slots",

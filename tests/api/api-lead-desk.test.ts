@@ -527,7 +527,7 @@ describeEachEngine("lead desk API", () => {
       expect(page2.items.map((item) => item.name)).toEqual(["Dana Whitfield"]);
       expect(await listLeads(token, "?page=9")).toMatchObject({ total: 3, items: [] });
       const first = (await listLeads(token, "?pageSize=1")).items[0]!;
-      expect(Object.keys(first).sort()).toEqual(["business", "cameBackAt", "email", "firstChannel", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "lostNote", "lostReason", "name", "nextFollowUpAt", "nextFollowUpType", "phone", "score", "service", "source", "status", "submissionCount"]);
+      expect(Object.keys(first).sort()).toEqual(["business", "cameBackAt", "email", "firstChannel", "firstSubmittedAt", "id", "kinds", "lastSubmittedAt", "lostNote", "lostReason", "name", "nextFollowUpAt", "nextFollowUpType", "openQuote", "phone", "score", "service", "source", "status", "submissionCount"]);
     });
 
     it("answers 400 naming the field for a bad query", async () => {

@@ -12,7 +12,7 @@ export const ENGINES: readonly DbEngine[] = ["sqlite", "postgres"];
 /** A server where the `postgres` user may create databases; each suite gets its own. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export const APP_TABLES = ["mail_outbox", "bookings", "lead_duplicates", "contact_requests", "survey_submissions", "lead_held_notifications", "lead_events", "lead_search", "leads", "rate_limits", "login_throttle", "admin_sessions", "admin_setup_tokens", "settings", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions"] as const;
+export const APP_TABLES = ["mail_outbox", "quote_acceptances", "quote_lines", "quotes", "quote_counters", "bookings", "lead_duplicates", "contact_requests", "survey_submissions", "lead_held_notifications", "lead_events", "lead_search", "leads", "rate_limits", "login_throttle", "admin_sessions", "admin_setup_tokens", "settings", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions"] as const;
 
 export function postgresSkipped(): boolean {
   return process.env.SKIP_POSTGRES === "1";

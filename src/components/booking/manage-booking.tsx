@@ -1,5 +1,5 @@
-import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { FormOutcome } from "@/components/ui/form-outcome";
 import type { BookingSummary, DayView } from "@/lib/booking/booking-view";
 import { routes } from "@/lib/routes";
 import { SlotPicker } from "./slot-picker";
@@ -10,18 +10,7 @@ const statusWords: Record<BookingSummary["status"], string> = { booked: "Booked"
 export function ManageBooking({ booking, changeable, days, day, notice, error }: { booking: BookingSummary; changeable: boolean; days: DayView[]; day: string | null; notice?: string; error?: string }) {
   return (
     <div className="grid gap-6">
-      {notice && (
-        <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>{notice}</p>
-        </div>
-      )}
-      {error && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>{error}</p>
-        </div>
-      )}
+      <FormOutcome notice={notice} error={error} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-slate-800" data-testid="booking-details">
         <dt className="font-medium">When</dt>
         <dd>

@@ -1,7 +1,7 @@
 // zod/mini, as the desk's query schemas (lead-desk-schemas.ts).
 import * as z from "zod/mini";
 import "./zod-config";
-import { REPORT_RANGE_MAX_DAYS, reportGroupings } from "../reports";
+import { REPORT_RANGE_MAX_DAYS, reportGroupings, revenueGroupings } from "../reports";
 import { calendarDate } from "./lead-desk-schemas";
 
 const DAY_MS = 86_400_000;
@@ -15,6 +15,9 @@ const rangeShape = {
 /** GET /api/admin/reports/leads, read from the query string; `from` and `to` default to the last 12 weeks (see reportRangeIssue). */
 export const leadReportQuerySchema = z.object({ by: z.enum(reportGroupings, { error: `By is one of ${reportGroupings.join(", ")}.` }), ...rangeShape });
 export type LeadReportQuery = z.output<typeof leadReportQuerySchema>;
+
+/** GET /api/admin/reports/revenue, read from the query string. */
+export const revenueReportQuerySchema = z.object({ by: z.enum(revenueGroupings, { error: `By is one of ${revenueGroupings.join(", ")}.` }), ...rangeShape });
 
 /** GET /api/admin/reports/speed, read from the query string. */
 export const speedReportQuerySchema = z.object(rangeShape);

@@ -1,11 +1,12 @@
 import { type FieldErrors, fieldErrors, type ValidationIssues } from "@/lib/field-errors";
-import { leadReportColumns, type LeadReportRow, speedReportColumns, type SpeedReportRow } from "@/lib/reports";
-import { leadReportQuerySchema, reportRangeIssue, speedReportQuerySchema } from "@/lib/validation/report-schemas";
+import { leadReportColumns, type LeadReportRow, revenueReportColumns, speedReportColumns, type SpeedReportRow } from "@/lib/reports";
+import { leadReportQuerySchema, reportRangeIssue, revenueReportQuerySchema, speedReportQuerySchema } from "@/lib/validation/report-schemas";
 import { toCsv, UTF8_BOM } from "@/lib/csv";
 import { adminRoute } from "@/server/admin/admin-route";
 import { jsonResponse } from "@/server/http/json-responses";
 import { leadReport, speedReport } from "@/server/reports/lead-reports";
 import { lastWeeks, reportRange, type ReportRange } from "@/server/reports/report-range";
+import { revenueReport } from "@/server/reports/revenue-report";
 
 /*
  * The reports' JSON and CSV API (docs/reports.md). Read-only: a session, JSON 400 for a
@@ -74,4 +75,15 @@ export const speedReportRoute = adminRoute(async ({ request }) => {
   const rows: SpeedReportRow[] = await speedReport(range);
   if (parsed.data.format === "json") return jsonResponse({ rows });
   return csvDownload(`speed-to-lead-${range.from}-to-${range.to}`, speedReportColumns, rows.map((row) => speedReportColumns.map((column) => row[column])));
+});
+
+/** GET /api/admin/reports/revenue?by=channel|service|month&from=&to=&format=json|csv → { rows: [{ key, quotes, accepted, oneTimeCents, monthlyCents }] }. */
+export const revenueReportRoute = adminRoute(async ({ request }) => {
+  const parsed = revenueReportQuerySchema.safeParse(queryOf(request));
+  if (!parsed.success) return parseFailure(parsed.error);
+  const range = rangeOf(parsed.data);
+  if (!isRange(range)) return invalid(range);
+  const rows = await revenueReport(parsed.data.by, range);
+  if (parsed.data.format === "json") return jsonResponse({ rows });
+  return csvDownload(`revenue-by-${parsed.data.by}-${range.from}-to-${range.to}`, revenueReportColumns, rows.map((row) => revenueReportColumns.map((column) => row[column])));
 });

@@ -118,13 +118,16 @@ export interface LeadsTable {
   came_back_at: OptionalMillis;
   /** What the next follow-up is; null for one set before follow-ups had types (a call). */
   next_follow_up_type: ColumnType<FollowUpType | null, FollowUpType | null | undefined, FollowUpType | null>;
+  /** The one-time and monthly values of the lead's accepted quote, in cents (docs/quotes.md). */
+  won_one_time_cents: OptionalMillis;
+  won_monthly_cents: OptionalMillis;
 }
 
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 type OptionalMillis = ColumnType<number | null, number | null | undefined, number | null>;
 export type LeadSource = "web" | "phone" | "walk-in";
 
-export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created" | "booking" | "merged";
+export type LeadEventType = "opened" | "status" | "note" | "call" | "follow_up_set" | "follow_up_done" | "follow_up_ended" | "email" | "created" | "booking" | "merged" | "quote";
 
 /** What happened to a lead besides its submissions; `data` is JSON text whose shape depends on `type`. */
 export interface LeadEventsTable {
@@ -198,7 +201,7 @@ export interface LoginThrottleTable {
  * of held ones, the visitor's acknowledgement, the owner's reply, a new-lead webhook call, or a
  * new lead's push to one of the owner's devices (`payload` names the subscription only).
  */
-export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook" | "push" | BookingOutboxKind;
+export type OutboxKind = "contact" | "survey" | "digest" | "acknowledgement" | "reply" | "webhook" | "push" | BookingOutboxKind | "quote";
 /** A booking's invitation (REQUEST, again on a move), cancellation, or reminder; `ref_id` is the booking's id. */
 export type BookingOutboxKind = "booking-invitation" | "booking-cancellation" | "booking-reminder";
 /**
@@ -257,6 +260,82 @@ export interface BookingsTable {
   manage_token_hash: string;
   created_at: number;
   updated_at: number;
+}
+
+export type StoredQuoteStatus = "draft" | "sent" | "viewed" | "accepted" | "declined" | "replaced";
+type OptionalNumber = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** One revision of a quote (docs/quotes.md); money in integer cents. */
+export interface QuotesTable {
+  id: Generated<number>;
+  lead_id: number;
+  /** The base number, Q-YYYY-NNNN; with `revision` (A, B, …) unique. */
+  number: string;
+  revision: string;
+  status: ColumnType<StoredQuoteStatus, StoredQuoteStatus | undefined, StoredQuoteStatus>;
+  /** The last day the quote can be accepted (YYYY-MM-DD, America/New_York) and the instant that day ends. */
+  valid_until: string;
+  expires_at: number;
+  note: OptionalText;
+  terms: string;
+  /** A discount on the one-time total, in cents. */
+  discount_cents: ColumnType<number, number | undefined, number>;
+  /** The totals as last computed (the accepted options once accepted), for the list and reports. */
+  one_time_cents: ColumnType<number, number | undefined, number>;
+  monthly_cents: ColumnType<number, number | undefined, number>;
+  /** sha-256 hex of the private link's token; null until sent. */
+  token_hash: OptionalText;
+  sent_at: OptionalNumber;
+  viewed_at: OptionalNumber;
+  accepted_at: OptionalNumber;
+  accepted_name: OptionalText;
+  accepted_by: ColumnType<"customer" | "owner" | null, "customer" | "owner" | null | undefined, "customer" | "owner" | null>;
+  declined_at: OptionalNumber;
+  declined_reason: OptionalText;
+  replaced_by: OptionalNumber;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuoteLinesTable {
+  id: Generated<number>;
+  quote_id: number;
+  position: number;
+  catalog_id: OptionalText;
+  description: string;
+  quantity: number;
+  unit_cents: number;
+  billing: "one-time" | "monthly";
+  optional: ColumnType<number | boolean, 0 | 1 | undefined, 0 | 1>;
+  /** Counted in the totals: always for a required line; for an optional one, once ticked. */
+  selected: ColumnType<number | boolean, 0 | 1 | undefined, 0 | 1>;
+  /** Basis points: 825 is 8.25 %. */
+  tax_rate: ColumnType<number, number | undefined, number>;
+  discount_cents: ColumnType<number, number | undefined, number>;
+}
+
+/** The record an acceptance leaves (ESIGN/UETA, docs/quotes.md). */
+export interface QuoteAcceptancesTable {
+  id: Generated<number>;
+  quote_id: number;
+  lead_id: number;
+  snapshot: string;
+  snapshot_sha256: string;
+  options: string;
+  one_time_cents: number;
+  monthly_cents: number;
+  terms: string;
+  consent_text: string;
+  typed_name: string;
+  accepted_by: "customer" | "owner";
+  ip: string | null;
+  user_agent: string | null;
+  accepted_at: number;
+}
+
+export interface QuoteCountersTable {
+  year: number;
+  last: number;
 }
 
 /** A reply the owner starts from on a lead (docs/lead-mail.md); `subject` and `body` hold placeholders. */
@@ -389,6 +468,10 @@ export interface Database {
   bookings: BookingsTable;
   lead_duplicates: LeadDuplicatesTable;
   push_subscriptions: PushSubscriptionsTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_acceptances: QuoteAcceptancesTable;
+  quote_counters: QuoteCountersTable;
 }
 
 export function writeBoolean(value: boolean): 0 | 1 {

@@ -12,6 +12,9 @@ import { latestRequests } from "./latest-request";
 import { toListItem } from "./lead-list";
 import { listLeadBookings } from "@/server/bookings/booking-store";
 import { possibleDuplicatesOf } from "@/server/leads/lead-duplicates";
+import { listLeadQuotes } from "@/server/quotes/quote-store";
+import { openQuoteValues } from "@/server/quotes/open-quotes";
+import type { QuoteEventData } from "@/server/quotes/quote-lead";
 
 const SUMMARY_MAX = 140;
 
@@ -21,13 +24,14 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const db = executor ?? (await getDb());
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
-  const [contacts, surveys, events, requests, bookings, possibleDuplicates] = await Promise.all([
+  const [contacts, surveys, events, requests, bookings, possibleDuplicates, quotes] = await Promise.all([
     db.selectFrom("contact_requests").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("survey_submissions").selectAll().where("lead_id", "=", id).execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).execute(),
     latestRequests(db, [id]),
     listLeadBookings(db, id),
     possibleDuplicatesOf(db, id),
+    listLeadQuotes(db, id),
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
@@ -54,7 +58,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   const firstResponse = lead.first_response_at === null ? null : Number(lead.first_response_at);
   const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
   return {
-    ...toListItem(lead, contacts.length + surveys.length, kinds),
+    ...toListItem(lead, contacts.length + surveys.length, kinds, (await openQuoteValues(db, [id])).get(id) ?? null),
     firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
@@ -65,6 +69,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     lastTouch: readStoredTouch(lead.last_touch),
     bookings,
     possibleDuplicates,
+    quotes,
   };
 }
 
@@ -90,6 +95,8 @@ type EventData = {
   booking: { bookingId: number; action: ConsultationAction; start: number };
   /** Another lead was merged into this one (merge-leads.ts): its id only, so erasing a submission leaves no name here. */
   merged: { mergedLeadId: number };
+  /** A quote's step (src/server/quotes): its id and number as it was then. */
+  quote: QuoteEventData;
 };
 
 function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | undefined {
@@ -133,6 +140,10 @@ function timelineEntry(event: Selectable<LeadEventsTable>): TimelineEntry | unde
     case "merged": {
       const merged = data as EventData["merged"];
       return { ...base, type: "merged", mergedLeadId: Number(merged.mergedLeadId) };
+    }
+    case "quote": {
+      const quote = data as EventData["quote"];
+      return { ...base, type: "quote", quoteId: Number(quote.quoteId), number: String(quote.number), action: quote.action, by: quote.by ?? null };
     }
     case "email": {
       const email = data as EventData["email"];

@@ -1,12 +1,13 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadChannel } from "@/lib/attribution/touch";
-import type { LeadList, LeadListItem, LeadStatus, LostReason, SubmissionKind } from "@/lib/lead-desk";
+import type { LeadList, LeadListItem, LeadStatus, LostReason, OpenQuoteValue, SubmissionKind } from "@/lib/lead-desk";
 import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
 import { engineOf, getDb } from "@/server/db/connection";
 import { leadIdMatches } from "@/server/db/lead-search-index";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
 import { nextDate, startOfBusinessDay } from "./business-time";
 import { searchTerms } from "@/server/leads/lead-identity";
+import { openQuoteValues } from "@/server/quotes/open-quotes";
 
 export type LeadRow = Selectable<LeadsTable>;
 type LeadQuery = SelectQueryBuilder<Database, "leads", object>;
@@ -108,18 +109,18 @@ export async function listItems(executor: Kysely<Database>, rows: readonly LeadR
       .where("lead_id", "in", ids)
       .groupBy("lead_id")
       .execute();
-  const [contacts, surveys] = await Promise.all([counts("contact_requests"), counts("survey_submissions")]);
+  const [contacts, surveys, openQuotes] = await Promise.all([counts("contact_requests"), counts("survey_submissions"), openQuoteValues(executor, ids)]);
   const byLead = (list: { lead_id: number | null; count: number }[]) => new Map(list.map((row) => [Number(row.lead_id), Number(row.count)]));
   const contactCounts = byLead(contacts);
   const surveyCounts = byLead(surveys);
   return rows.map((row) => {
     const contact = contactCounts.get(row.id) ?? 0;
     const survey = surveyCounts.get(row.id) ?? 0;
-    return toListItem(row, contact + survey, [...(contact > 0 ? (["contact"] as const) : []), ...(survey > 0 ? (["survey"] as const) : [])]);
+    return toListItem(row, contact + survey, [...(contact > 0 ? (["contact"] as const) : []), ...(survey > 0 ? (["survey"] as const) : [])], openQuotes.get(row.id) ?? null);
   });
 }
 
-export function toListItem(row: LeadRow, submissionCount: number, kinds: SubmissionKind[]): LeadListItem {
+export function toListItem(row: LeadRow, submissionCount: number, kinds: SubmissionKind[], openQuote: OpenQuoteValue | null = null): LeadListItem {
   return {
     id: row.id,
     name: row.name,
@@ -141,5 +142,6 @@ export function toListItem(row: LeadRow, submissionCount: number, kinds: Submiss
     score: row.score === null ? null : Number(row.score),
     source: row.source,
     firstChannel: row.first_channel as LeadChannel,
+    openQuote,
   };
 }

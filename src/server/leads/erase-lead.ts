@@ -56,6 +56,9 @@ export async function eraseLeadWithin(trx: Kysely<Database>, leadId: number): Pr
   await trx.deleteFrom("lead_held_notifications").where("lead_id", "=", leadId).execute();
   const emails = await trx.deleteFrom("mail_outbox").where("lead_id", "=", leadId).executeTakeFirst();
   const events = await trx.deleteFrom("lead_events").where("lead_id", "=", leadId).executeTakeFirst();
+  // Quotes, their lines and acceptance records (names, IPs, signatures) go with the person.
+  await trx.deleteFrom("quote_acceptances").where("lead_id", "=", leadId).execute();
+  await trx.deleteFrom("quotes").where("lead_id", "=", leadId).execute();
   await trx.deleteFrom("leads").where("id", "=", leadId).execute();
   await deleteLeadSearch(trx, engineOf(trx), leadId);
   await deleteRateLimitsKeyedBy(trx, [lead.email, lead.email_key, lead.phone_key]);

@@ -137,14 +137,28 @@ function offerName(offer: string): string {
   return LINE[offer] ?? offer;
 }
 
-/** The score, package and reasons of one survey. */
-export function qualifySurvey(survey: QualifyingSurvey): LeadQualification {
+function factsOf(survey: QualifyingSurvey): Facts {
   const interests = [...new Set(survey.interestedServices)];
-  const facts: Facts = {
+  return {
     ...survey,
     wants: (service) => interests.includes(service),
     criticalUses: CRITICAL_USES.filter((use) => use.pattern.test(survey.primaryInternetUse)).map((use) => use.reason),
   };
+}
+
+/** The package as offers: the main service line's slug, then each add-on (a slug, or GUEST_WIFI). A quote's draft starts from these. */
+export function packageOffers(survey: QualifyingSurvey): { main: string; addOns: string[] } {
+  const facts = factsOf(survey);
+  const main = MAIN_LINE.find((row) => row.when(facts))!.line;
+  return { main, addOns: ADD_ONS.filter((row) => row.offer !== main && row.when(facts)).map((row) => row.offer) };
+}
+
+export { GUEST_WIFI };
+
+/** The score, package and reasons of one survey. */
+export function qualifySurvey(survey: QualifyingSurvey): LeadQualification {
+  const interests = [...new Set(survey.interestedServices)];
+  const facts = factsOf(survey);
 
   const reasons: string[] = [];
   let score = 0;
@@ -161,9 +175,8 @@ export function qualifySurvey(survey: QualifyingSurvey): LeadQualification {
   if (facts.criticalUses.length > 0) earn(CRITICAL_USE_POINTS, facts.criticalUses.join(" and "));
   if (interests.length > 0) earn(Math.min(INTEREST_POINTS_MAX, INTEREST_POINTS_EACH * interests.length), `asked about ${interests.map(surveyServiceLabel).join(" and ")}`);
 
-  const main = MAIN_LINE.find((row) => row.when(facts))!.line;
-  const addOns = ADD_ONS.filter((row) => row.offer !== main && row.when(facts)).map((row) => offerName(row.offer));
-  return { score: Math.min(100, score), package: [offerName(main), ...addOns].join(" + "), reasons };
+  const { main, addOns } = packageOffers(survey);
+  return { score: Math.min(100, score), package: [main, ...addOns].map(offerName).join(" + "), reasons };
 }
 
 /** The qualification of the survey that decides (the latest), or null without a survey. */

@@ -16,6 +16,8 @@ export type OutboxMessage = {
   html: string;
   /** An iTIP calendar part (a booking's invitation or cancellation), sent as nodemailer's `icalEvent`. */
   icalEvent?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** Files sent with it (a signed quote's PDF), base64 in the stored payload. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
 
 export type OutboxItem = {
@@ -39,7 +41,7 @@ export type OutboxItem = {
 };
 
 /** The kinds the outbox sends as e-mail (nodemailer); a `webhook` is posted over HTTP instead. */
-export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder"] as const satisfies readonly OutboxKind[];
+export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder", "quote"] as const satisfies readonly OutboxKind[];
 
 /**
  * Queues a new lead's webhook through `executor`, the transaction that created the lead

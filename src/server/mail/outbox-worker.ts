@@ -53,6 +53,7 @@ function sendMail(transport: Transporter): Send {
       text: item.payload.text,
       html: item.payload.html,
       icalEvent: item.payload.icalEvent ? { method: item.payload.icalEvent.method, content: item.payload.icalEvent.content, filename: "invite.ics" } : undefined,
+      attachments: item.payload.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.contentBase64, encoding: "base64" })),
     });
 }
 

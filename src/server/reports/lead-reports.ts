@@ -4,6 +4,7 @@ import { leadServiceLabel } from "@/lib/lead-services";
 import type { LeadReportRow, ReportGrouping, ReportPeriod, ReportsView, SpeedReportRow } from "@/lib/reports";
 import { getDb } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
+import { revenueReport } from "./revenue-report";
 import { lastWeeks, monthBuckets, type ReportBucket, type ReportRange, weekBuckets } from "./report-range";
 
 /*
@@ -126,12 +127,13 @@ export async function speedReport(range: ReportRange, db?: Kysely<Database>): Pr
 export async function getReportsView(weeks: ReportPeriod, now = Date.now()): Promise<ReportsView> {
   const db = await getDb();
   const range = lastWeeks(weeks, now);
-  const [byWeek, byChannel, byService, byStatus, speed] = await Promise.all([
+  const [byWeek, byChannel, byService, byStatus, speed, revenueByChannel] = await Promise.all([
     leadReport("week", range, db),
     leadReport("channel", range, db),
     leadReport("service", range, db),
     leadReport("status", range, db),
     speedReport(range, db),
+    revenueReport("channel", range, db),
   ]);
-  return { weeks, from: range.from, to: range.to, byWeek, byChannel, byService, byStatus, speed };
+  return { weeks, from: range.from, to: range.to, byWeek, byChannel, byService, byStatus, speed, revenueByChannel };
 }

@@ -16,6 +16,7 @@ import { LeadSubmissions } from "./lead-submissions";
 import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadTimeline } from "./lead-timeline";
 import { LeadBookings } from "../bookings/lead-bookings";
+import { LeadQuotes } from "../quotes/lead-quotes";
 import { NoteForm } from "./note-form";
 import { PossibleDuplicates } from "./possible-duplicates";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -79,6 +80,7 @@ export function LeadScreen({ leadId }: { leadId: number }) {
           <LeadCard lead={data} />
           <PossibleDuplicates lead={data} />
           <LeadBookings leadId={leadId} bookings={data.bookings} />
+          <LeadQuotes leadId={leadId} quotes={data.quotes} hasSurvey={data.qualification !== null} />
           {data.qualification && <LeadQualificationCard qualification={data.qualification} />}
           <Card className="grid gap-6 p-4 sm:p-6">
             <CallLogger leadId={leadId} />

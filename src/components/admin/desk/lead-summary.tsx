@@ -1,6 +1,7 @@
 import { CalendarClock, Mail, Phone } from "lucide-react";
 import type { LeadListItem } from "@/lib/lead-desk";
 import { leadSourceLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
+import { formatCents } from "@/lib/quotes/quote-totals";
 import { routes } from "@/lib/routes";
 import { formatDateTime } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -23,7 +24,7 @@ export function LeadName({ lead, as: Heading = "h3" }: { lead: LeadListItem; as?
 /** A lead added by hand says how it came; a lead with a survey shows its score. */
 function LeadTags({ lead }: { lead: LeadListItem }) {
   const added = lead.source !== "web";
-  if (!added && lead.score === null) return null;
+  if (!added && lead.score === null && !lead.openQuote) return null;
   return (
     <p className="mt-1 flex flex-wrap gap-1.5 text-xs font-semibold">
       {added && (
@@ -34,6 +35,12 @@ function LeadTags({ lead }: { lead: LeadListItem }) {
       {lead.score !== null && (
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-900" data-testid="lead-score">
           Score {lead.score}
+        </span>
+      )}
+      {lead.openQuote && (
+        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-950" data-testid="lead-open-quote" title={`Open quote ${lead.openQuote.number}`}>
+          Quote {formatCents(lead.openQuote.oneTimeCents)}
+          {lead.openQuote.monthlyCents > 0 && ` + ${formatCents(lead.openQuote.monthlyCents)}/mo`}
         </span>
       )}
     </p>

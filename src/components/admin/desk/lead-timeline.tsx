@@ -1,9 +1,10 @@
-import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, Inbox, type LucideIcon, Mail, Merge, PhoneCall, StickyNote, UserPlus } from "lucide-react";
+import { ArrowRightLeft, CalendarCheck, CalendarClock, CalendarDays, CalendarX, Eye, FileText, Inbox, type LucideIcon, Mail, Merge, PhoneCall, StickyNote, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TimelineEntry } from "@/lib/lead-desk";
 import { callOutcomeLabels, followUpTypeLabels, leadSourceLabels, leadStatusLabels, lostReasonLabels, submissionKindLabels } from "@/lib/lead-desk-labels";
 import { consultationHeadline } from "@/lib/booking/consultation-time";
+import { quoteHeadline } from "@/lib/quotes/quote-labels";
 import { formatDateTime } from "./desk-time";
 import { NoteForm } from "./note-form";
 import { useLeadMutations } from "./use-lead-mutations";
@@ -21,6 +22,7 @@ const icons: Record<TimelineEntry["type"], LucideIcon> = {
   created: UserPlus,
   booking: CalendarDays,
   merged: Merge,
+  quote: FileText,
 };
 
 /** What happened, in words (notes and call notes show their text under it). */
@@ -52,6 +54,8 @@ function headline(entry: TimelineEntry): string {
       return consultationHeadline(entry.action, entry.start);
     case "merged":
       return `Merged with lead #${entry.mergedLeadId}: its submissions and timeline are here now`;
+    case "quote":
+      return quoteHeadline(entry);
   }
 }
 

@@ -1,5 +1,6 @@
 import { durationInWords } from "@/lib/lead-desk-labels";
-import { type LeadReportRow, reportCsvHref, reportPeriods, type ReportsView, winRate } from "@/lib/reports";
+import { type LeadReportRow, reportCsvHref, reportPeriods, type ReportsView, revenueCsvHref, winRate } from "@/lib/reports";
+import { RevenueByChannel } from "./revenue-by-channel";
 import { routes } from "@/lib/routes";
 import { cn } from "@/lib/cn";
 import { BarChart, type ChartBar } from "./bar-chart";
@@ -143,6 +144,7 @@ export function ReportsScreen({ view }: { view: ReportsView }) {
           />
         </div>
 
+        <RevenueByChannel rows={view.revenueByChannel} csvHref={revenueCsvHref("channel", from, to)} />
         <GroupFigure id="channels" title="Leads by channel" note="First touch: where each lead first came from. Dark: won." report="channel" rows={view.byChannel} from={from} to={to} first="Channel" />
         <GroupFigure id="services" title="Leads by service" note="The service each lead first asked about. Dark: won." report="service" rows={view.byService} from={from} to={to} first="Service" />
       </div>

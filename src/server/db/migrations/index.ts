@@ -20,6 +20,7 @@ import { addOwnerPhone } from "./0018_owner_phone";
 import { createBookings } from "./0019_bookings";
 import { addPossibleDuplicates } from "./0020_possible_duplicates";
 import { createPushSubscriptions } from "./0021_push_subscriptions";
+import { createQuotes } from "./0022_quotes";
 
 export type { DbEngine };
 
@@ -57,6 +58,7 @@ export function buildMigrations(engine: DbEngine): Record<string, Migration> {
     "0019_bookings": { up: (db) => createBookings(db, engine) },
     "0020_possible_duplicates": { up: (db) => addPossibleDuplicates(db, engine) },
     "0021_push_subscriptions": { up: (db) => createPushSubscriptions(db, engine) },
+    "0022_quotes": { up: (db) => createQuotes(db, engine) },
   };
 }
 
