@@ -246,10 +246,10 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "bookings", "lead_duplicates", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions"]) {
+    for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "bookings", "lead_duplicates", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions", "quotes", "quote_lines", "quote_acceptances", "quote_counters"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 53 rows in 20 tables/);
+    expect(run.stdout).toMatch(/Copied and verified 53 rows in 24 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -331,7 +331,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     expect(await countRows()).toEqual({
       mail_outbox: 5, bookings: 0, lead_duplicates: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 7, leads: 7, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
       admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1, reply_templates: 4,
-      admin_audit_log: 1, push_subscriptions: 1,
+      admin_audit_log: 1, push_subscriptions: 1, quotes: 0, quote_lines: 0, quote_acceptances: 0, quote_counters: 0,
     });
   });
 });

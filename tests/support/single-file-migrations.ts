@@ -4,8 +4,6 @@ import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/lead-search-index";
 import { rescoreLeads } from "@/server/leads/lead-store";
 import type { DbEngine } from "@/server/db/dialect";
-// Written after the split into files: the old single file never had it, so both ways share the one file.
-import { createPushSubscriptions } from "@/server/db/migrations/0021_push_subscriptions";
 
 /*
  * THE OLD WAY, for tests/api/db-migrations-history.test.ts only: src/server/db/migrations.ts as it was at commit
@@ -36,7 +34,6 @@ export function buildSingleFileMigrations(engine: DbEngine): Record<string, Migr
     "0017_erasure_and_duplicates": { up: (db) => eraseForGood(db, engine) },
     "0018_owner_phone": { up: (db) => addOwnerPhone(db) },
     "0019_bookings": { up: (db) => createBookings(db, engine) },
-    "0021_push_subscriptions": { up: (db) => createPushSubscriptions(db, engine) },
   };
 }
 
