@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { stopOutboxWorker } from "@/server/mail/outbox-worker";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, vi } from "vitest";
 import { closeDb, type DbConfig, type DbEngine, getDb } from "@/server/db/connection";
@@ -123,6 +124,9 @@ export function describeEachEngine(name: string, suite: (context: EngineContext)
       };
 
       beforeAll(async () => {
+        // The outbox worker a submission kicked must not open the database again while it changes hands
+        // (between closing the last engine's and the environment naming this one's, it would open the wrong one).
+        await stopOutboxWorker();
         await closeDb();
         fresh = await createFreshDatabase(engine);
         savedEnv = applyDatabaseEnv(fresh.config);
@@ -135,6 +139,7 @@ export function describeEachEngine(name: string, suite: (context: EngineContext)
       });
 
       afterAll(async () => {
+        await stopOutboxWorker();
         await closeDb();
         if (savedEnv) restoreDatabaseEnv(savedEnv);
         await fresh?.drop();

@@ -21,6 +21,8 @@ let transporterUrl: string | undefined;
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<OutboxRunResult> | undefined;
 let queued = false;
+/** A kick whose run has not started yet: stopping the worker cancels it, so no run opens the database after a stop. */
+let kick: NodeJS.Immediate | undefined;
 
 export interface OutboxRunResult {
   sent: number;
@@ -125,7 +127,10 @@ export function drainOutbox(): Promise<OutboxRunResult> {
 export function kickOutbox(): void {
   if (queued) return;
   queued = true;
-  setImmediate(() => void drainOutbox());
+  kick = setImmediate(() => {
+    kick = undefined;
+    void drainOutbox();
+  });
 }
 
 /** Always runs: a push to the owner's devices needs no configuration, so there may always be something to send. */
@@ -139,6 +144,9 @@ export function startOutboxWorker(): void {
 export async function stopOutboxWorker(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  if (kick) clearImmediate(kick);
+  kick = undefined;
+  queued = false;
   await running;
   transporter?.close();
   transporter = undefined;
