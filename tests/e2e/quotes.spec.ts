@@ -111,9 +111,11 @@ for (const width of [320, 375, 1280]) {
         await expect(page.getByLabel("Add this option")).toBeChecked();
 
         // The terms come before the signature.
-        const termsBottom = (await page.getByTestId("quote-terms").boundingBox())!;
-        const nameTop = (await page.getByLabel("Your full name").boundingBox())!;
-        expect(termsBottom.y + termsBottom.height).toBeLessThan(nameTop.y);
+        // Both read in one go: a page that has just reloaded (the no-script update) may still be scrolling between two reads.
+        const terms = await page.getByTestId("quote-terms").elementHandle();
+        const name = await page.getByLabel("Your full name").elementHandle();
+        const [termsBottom, nameTop] = await page.evaluate(([a, b]) => [a!.getBoundingClientRect().bottom, b!.getBoundingClientRect().top], [terms, name] as const);
+        expect(termsBottom).toBeLessThan(nameTop!);
 
         await page.getByLabel("Your full name").fill("Dana Whitfield");
         await page.getByRole("button", { name: /^Accept quote/ }).click();
