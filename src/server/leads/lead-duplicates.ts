@@ -43,7 +43,8 @@ export async function possibleDuplicatesOf(executor: Kysely<Database>, leadId: n
 
 /** Whether the two leads are suggested as one person now (not dismissed). */
 export async function isPossibleDuplicate(executor: Kysely<Database>, leadId: number, otherId: number): Promise<boolean> {
-  const row = await executor.selectFrom("lead_duplicates").select("dismissed_at").where("lead_id", "=", pair(leadId, otherId).lead_id).where("other_lead_id", "=", pair(leadId, otherId).other_lead_id).executeTakeFirst();
+  const { lead_id, other_lead_id } = pair(leadId, otherId);
+  const row = await executor.selectFrom("lead_duplicates").select("dismissed_at").where("lead_id", "=", lead_id).where("other_lead_id", "=", other_lead_id).executeTakeFirst();
   return row !== undefined && row.dismissed_at === null;
 }
 
