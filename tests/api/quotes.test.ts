@@ -15,9 +15,10 @@ import * as pdfEndpoint from "@/pages/api/admin/quotes/[id]/pdf";
 import * as publicEndpoint from "@/pages/api/quotes/[token]";
 import * as acceptEndpoint from "@/pages/api/quotes/[token]/accept";
 import * as declineEndpoint from "@/pages/api/quotes/[token]/decline";
+import * as todayQuotesEndpoint from "@/pages/api/admin/today/quotes";
 import { site } from "@/content/site";
 import type { LeadDetail } from "@/lib/lead-desk";
-import type { PublicQuote, Quote } from "@/lib/quotes/quote-types";
+import type { PublicQuote, Quote, QuoteToChase } from "@/lib/quotes/quote-types";
 import { getDb } from "@/server/db/connection";
 import { eraseLead } from "@/server/leads/erase-lead";
 import { listOutbox } from "@/server/mail/mail-outbox";
@@ -221,6 +222,50 @@ describeEachEngine("quotes", () => {
     const db = await getDb();
     expect((await db.selectFrom("quote_acceptances").select("accepted_by").where("quote_id", "=", quote.id).executeTakeFirstOrThrow()).accepted_by).toBe("owner");
     expect((await lead(later, leadId)).timeline.some((entry) => entry.type === "quote" && entry.action === "accepted" && entry.by === "owner")).toBe(true);
+  });
+
+  it("puts on Today the open quotes the customer viewed and those ending within three days, the soonest first, and drops them once they end", async () => {
+    let token = await deskSession();
+    const toChase = async () => (await deskJson<{ items: QuoteToChase[] }>(await deskCall(todayQuotesEndpoint.GET, "GET", "/api/admin/today/quotes", { token }))).items;
+    // Sent, valid 30 days, not viewed: not yet something to chase.
+    const quiet = await createQuote(token, await newLead(token, 1));
+    await send(token, quiet.id);
+    // Sent, ends on Friday 2026-12-04: three days after today (Tuesday).
+    const ending = await createQuote(token, await newLead(token, 2), { lines: LINES, validUntil: "2026-12-04" });
+    await send(token, ending.id);
+    // Ends on Saturday: four days away, not yet.
+    const later = await createQuote(token, await newLead(token, 3), { lines: LINES, validUntil: "2026-12-05" });
+    await send(token, later.id);
+    // Viewed by the customer.
+    const viewed = await createQuote(token, await newLead(token, 4));
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, viewed.id))).url);
+    // A draft is never on Today, even one ending tomorrow.
+    await createQuote(token, await newLead(token, 5), { lines: LINES, validUntil: "2026-12-02" });
+
+    expect((await toChase()).map((item) => item.number)).toEqual(["Q-2026-0002"]);
+    vi.setSystemTime(NOW + 60_000);
+    expect((await publicGet(link)).status).toBe(200);
+    const items = await toChase();
+    expect(items.map((item) => [item.number, item.daysLeft, item.viewedAt])).toEqual([
+      ["Q-2026-0002", 3, null],
+      ["Q-2026-0004", 30, new Date(NOW + 60_000).toISOString()],
+    ]);
+    expect(items[0]).toMatchObject({ name: "Customer 2", oneTimeCents: 74_200, monthlyCents: 17_400, validUntil: "2026-12-04" });
+
+    // Friday evening in New York: the last hours of the Friday quote; Saturday's comes in.
+    vi.setSystemTime(Date.parse("2026-12-04T23:00:00Z"));
+    token = await deskSession();
+    expect((await toChase()).map((item) => [item.number, item.daysLeft])).toEqual([
+      ["Q-2026-0002", 0],
+      ["Q-2026-0003", 1],
+      ["Q-2026-0004", 27],
+    ]);
+    // Midnight in New York: the Friday quote has ended and leaves Today; an accepted one leaves too.
+    vi.setSystemTime(Date.parse("2026-12-05T05:00:00Z"));
+    token = await deskSession();
+    await deskJson(await adminPost(phoneAcceptEndpoint.POST, "/api/admin/quotes/{id}/accept-by-phone", token, viewed.id, { name: "Customer 4" }));
+    expect((await toChase()).map((item) => [item.number, item.daysLeft])).toEqual([["Q-2026-0003", 0]]);
+    expect((await deskCall(todayQuotesEndpoint.GET, "GET", "/api/admin/today/quotes", {})).status).toBe(401);
   });
 
   it("records a decline with its reason", async () => {

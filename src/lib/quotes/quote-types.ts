@@ -66,3 +66,20 @@ export type QuoteCatalogItem = { id: string; name: string; unitCents: number; bi
 
 /** What the customer agrees to by ticking the box; stored word for word with the acceptance. */
 export const QUOTE_CONSENT_TEXT = "I agree to the terms above and accept this quote. Typing my full name is my electronic signature.";
+
+/** A quote whose last day is this many business days away, or fewer, is on Today. */
+export const QUOTE_EXPIRY_WARNING_DAYS = 3;
+
+/** An open quote Today asks the owner to chase (GET /api/admin/today/quotes): the customer looked at it, or its last days are running out. */
+export type QuoteToChase = {
+  quoteId: number;
+  leadId: number;
+  name: string;
+  number: string;
+  oneTimeCents: number;
+  monthlyCents: number;
+  validUntil: string;
+  /** Whole business days left after today: 0 means it ends at midnight tonight (America/New_York). */
+  daysLeft: number;
+  viewedAt: string | null;
+};

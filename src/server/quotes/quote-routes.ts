@@ -17,6 +17,7 @@ import { quoteDraftLines } from "./quote-draft";
 import { readQuoteSettings, saveQuoteSettings } from "./quote-settings";
 import { quotePdf } from "./quote-pdf-file";
 import { loadQuote } from "./quote-store";
+import { quotesToChase } from "./quotes-to-chase";
 
 /*
  * The quotes API (docs/quotes.md), with the desk's conventions: JSON in and out, `{ error, fields? }`
@@ -206,6 +207,9 @@ export const quoteDraftRoute = adminRoute(async ({ params }) => {
   if (leadId === null) return jsonError(400, MALFORMED_ID);
   return jsonResponse({ lines: await quoteDraftLines(leadId) });
 });
+
+/** GET /api/admin/today/quotes → { items }: open quotes the customer viewed, or that end within three days. */
+export const quotesToChaseRoute = adminRoute(async () => jsonResponse(await quotesToChase()));
 
 /** GET /api/admin/quote-settings → { terms, taxRate }: what new quotes start with. */
 export const quoteSettingsReadRoute = adminRoute(async () => jsonResponse(await readQuoteSettings(await getDb())));

@@ -9,6 +9,7 @@ import { adminApi } from "@/lib/admin-api";
 import type { TodayGroupName, TodayItem, TodayPage, TodayView as TodayAnswer } from "@/lib/lead-desk";
 import { dialable, durationInWords } from "@/lib/lead-desk-labels";
 import { TodayConsultations } from "../bookings/today-consultations";
+import { TodayQuotes } from "../quotes/today-quotes";
 import { AuthRequired } from "../shared/auth-required";
 import { AddLeadDialog } from "./add-lead-dialog";
 import { secondsSince } from "./desk-time";
@@ -34,6 +35,7 @@ export function TodayScreen() {
         {today.data && <SpeedToLead speed={today.data.speedToLead} />}
       </div>
       <TodayConsultations now={now} />
+      <TodayQuotes now={now} />
       {today.isPending ? (
         <p role="status" className="py-10 text-center text-slate-700">
           Loading today's leads...
