@@ -15,6 +15,8 @@ export const routes = {
   bookingManage: (token: string) => `/book/manage/${encodeURIComponent(token)}`,
   /** The customer's private quote page (docs/quotes.md). */
   quote: (token: string) => `/quote/${encodeURIComponent(token)}`,
+  /** The same quote as a PDF (signed once accepted); `latest` follows the link to its newest version, as the page does. */
+  quotePdf: (token: string, latest = false) => `/api/quotes/${encodeURIComponent(token)}/pdf${latest ? "?latest=1" : ""}`,
   calendarFeed: (token: string) => `/api/calendar-feed/${encodeURIComponent(token)}`,
   /** The slot engine's open times for the next days (the booking horizon by default): what /book offers. */
   bookingSlots: "/api/booking/slots",
@@ -40,6 +42,7 @@ export const routes = {
   adminReports: "/admin/reports",
   adminSetup: "/admin/setup",
   adminAvailability: "/admin/availability",
+  adminQuoteSettings: "/admin/quote-settings",
   /** The installable desk (docs/push.md): its manifest, icons and service worker, under /admin only. */
   adminManifest: "/admin/manifest.webmanifest",
   adminIcon: (size: 192 | 512) => `/admin/icon-${size}.png`,

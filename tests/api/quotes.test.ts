@@ -16,6 +16,7 @@ import * as publicEndpoint from "@/pages/api/quotes/[token]";
 import * as acceptEndpoint from "@/pages/api/quotes/[token]/accept";
 import * as declineEndpoint from "@/pages/api/quotes/[token]/decline";
 import * as todayQuotesEndpoint from "@/pages/api/admin/today/quotes";
+import * as publicPdfEndpoint from "@/pages/api/quotes/[token]/pdf";
 import { site } from "@/content/site";
 import type { LeadDetail } from "@/lib/lead-desk";
 import type { PublicQuote, Quote, QuoteToChase } from "@/lib/quotes/quote-types";
@@ -381,5 +382,38 @@ describeEachEngine("quote PDFs", () => {
       const fromDesk = await pdfText(new Uint8Array(await (await deskCall(pdfEndpoint.GET, "GET", `/api/admin/quotes/${quote.id}/pdf`, { token, params: { id: String(quote.id) } })).arrayBuffer()));
       expect(fromDesk).toContain("Accepted by Dana Whitfield");
     });
+  });
+
+  it("lets the customer download their quote's PDF by its link (signed once accepted), never as a view, and refuses bad, draft and replaced links", async () => {
+    const token = await deskSession();
+    const leadId = await newLead(token);
+    const quote = await createQuote(token, leadId);
+    const customerPdf = (link: string, query = "") => callEndpoint(publicPdfEndpoint.GET)(new Request(`http://127.0.0.1:3000/api/quotes/${link}/pdf${query}`), { token: link });
+    const link = tokenOf((await deskJson<{ url: string }>(await send(token, quote.id))).url);
+
+    const sent = await customerPdf(link);
+    expect(sent.status).toBe(200);
+    expect(sent.headers.get("content-type")).toBe("application/pdf");
+    expect(sent.headers.get("content-disposition")).toBe('attachment; filename="Q-2026-0001.pdf"');
+    const text = await pdfText(new Uint8Array(await sent.arrayBuffer()));
+    for (const expected of ["Quote Q-2026-0001", "Network cable drop", "One-time total: $742.00"]) expect(text).toContain(expected);
+    // Downloading is not viewing: the quote stays Sent and the timeline has no view.
+    expect((await lead(token, leadId)).timeline.some((entry) => entry.type === "quote" && entry.action === "viewed")).toBe(false);
+
+    expect((await customerPdf("x".repeat(43))).status).toBe(404);
+    expect((await customerPdf("short")).status).toBe(404);
+
+    // A revision replaces it: the old link's PDF is refused, the old link with ?latest=1 follows to the new version once it is sent.
+    const revised = await deskJson<{ quote: Quote }>(await adminPost(reviseEndpoint.POST, "/api/admin/quotes/{id}/revise", token, quote.id), 201);
+    expect((await customerPdf(link)).status).toBe(409);
+    expect((await customerPdf(link, "?latest=1")).status).toBe(409);
+    const newLink = tokenOf((await deskJson<{ url: string }>(await send(token, revised.quote.id))).url);
+    const latest = await customerPdf(link, "?latest=1");
+    expect(latest.headers.get("content-disposition")).toBe('attachment; filename="Q-2026-0001-B.pdf"');
+
+    expect((await accept(newLink, { name: "Dana Whitfield", consent: true })).status).toBe(200);
+    const signed = await customerPdf(newLink);
+    expect(signed.headers.get("content-disposition")).toBe('attachment; filename="Q-2026-0001-B-signed.pdf"');
+    expect(await pdfText(new Uint8Array(await signed.arrayBuffer()))).toContain("Accepted by Dana Whitfield");
   });
 });

@@ -1,3 +1,4 @@
+import { FileDown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { FormField, inputClass } from "@/components/ui/form-field";
@@ -22,6 +23,8 @@ type Props = {
   newerHref: string | null;
   /** The form posts here (keeps ?latest=1 when the old link stands for the newest version). */
   action: string;
+  /** The customer's PDF of this version (signed once accepted); none for a replaced one. */
+  pdfHref: string | null;
 };
 
 function Money({ cents, name }: { cents: number; name?: keyof QuoteTotals }) {
@@ -34,7 +37,7 @@ function Money({ cents, name }: { cents: number; name?: keyof QuoteTotals }) {
  * Optional lines are checkboxes of the acceptance form; "Update totals" posts it back to
  * recompute without JavaScript, and with JavaScript the totals follow each tick at once.
  */
-export function QuoteView({ quote, state, ticked, totals, notice, error, fields, name, replacedBy, newerHref, action }: Props) {
+export function QuoteView({ quote, state, ticked, totals, notice, error, fields, name, replacedBy, newerHref, action, pdfHref }: Props) {
   const open = state === "open";
   const hasOptions = quote.lines.some((line) => line.optional);
   const chosen = new Set(ticked);
@@ -80,6 +83,12 @@ export function QuoteView({ quote, state, ticked, totals, notice, error, fields,
         <dt className="font-medium">Valid until</dt>
         <dd>the end of {formatQuoteDate(quote.validUntil)} (New York time)</dd>
       </dl>
+      {pdfHref && (
+        <a href={pdfHref} download className="inline-flex min-h-11 items-center gap-2 justify-self-start font-medium text-brand-800 underline">
+          <FileDown aria-hidden="true" className="size-5" />
+          {state === "accepted" ? "Download the signed quote (PDF)" : "Download this quote (PDF)"}
+        </a>
+      )}
 
       {quote.note && <p className="whitespace-pre-line break-words text-slate-800">{quote.note}</p>}
 

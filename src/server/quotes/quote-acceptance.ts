@@ -73,6 +73,16 @@ async function rowByToken(executor: Kysely<Database>, token: string | undefined,
 }
 
 /**
+ * The quote a customer's link names, for its PDF: any version that was sent, unless a newer
+ * one replaced it (that link's page points to the newer one instead).
+ */
+export async function quoteIdByLink(token: string | undefined, latest: boolean): Promise<{ status: "found"; id: number } | { status: "not-found" } | { status: "replaced" }> {
+  const row = await rowByToken(await getDb(), token, latest);
+  if (!row) return { status: "not-found" };
+  return row.status === "replaced" ? { status: "replaced" } : { status: "found", id: Number(row.id) };
+}
+
+/**
  * GET /api/quotes/{token} and the /quote/{token} page. A customer's view (never the owner's
  * own session: `byOwner`) marks the quote viewed and is written on the timeline once per day.
  */

@@ -10,7 +10,7 @@ import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
 import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, validationError } from "@/server/http/json-responses";
 import { kickOutbox } from "@/server/mail/outbox-worker";
-import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type PublicRead, type PublicRefusal, readQuoteByToken } from "./quote-acceptance";
+import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type PublicRead, type PublicRefusal, quoteIdByLink, readQuoteByToken } from "./quote-acceptance";
 import { createQuote, type QuoteOutcome, reviseQuote, updateQuote } from "./quote-changes";
 import { sendQuote } from "./quote-sending";
 import { quoteDraftLines } from "./quote-draft";
@@ -192,13 +192,28 @@ export async function publicDeclineRoute({ request, params }: RouteContext): Pro
   });
 }
 
+function pdfResponse(pdf: { bytes: Buffer; filename: string }, disposition: "inline" | "attachment"): Response {
+  return new Response(new Uint8Array(pdf.bytes), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `${disposition}; filename="${pdf.filename}"`, "Cache-Control": "no-store" } });
+}
+
+/** GET /api/quotes/{token}/pdf: the customer's copy to keep (signed once accepted); never counts as a view. */
+export async function publicQuotePdfRoute({ request, params }: RouteContext): Promise<Response> {
+  return guarded("pdf", async () => {
+    const found = await quoteIdByLink(params.token, wantsLatest(request));
+    if (found.status === "not-found") return jsonError(404, NO_QUOTE);
+    if (found.status === "replaced") return jsonError(409, "This quote was replaced by a newer version: its page links to it.");
+    const pdf = await quotePdf(found.id);
+    return pdf ? pdfResponse(pdf, "attachment") : jsonError(404, NO_QUOTE);
+  });
+}
+
 /** GET /api/admin/quotes/{id}/pdf: the quote as a PDF; once accepted, with its signature. */
 export const quotePdfRoute = adminRoute(async ({ params }) => {
   const id = parseRowId(params.id);
   if (id === null) return jsonError(400, MALFORMED_ID);
   const pdf = await quotePdf(id);
   if (!pdf) return jsonError(404, NOT_FOUND);
-  return new Response(new Uint8Array(pdf.bytes), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Cache-Control": "no-store" } });
+  return pdfResponse(pdf, "inline");
 });
 
 /** GET /api/admin/leads/{id}/quote-draft → { lines }: a new quote's lines from the lead's survey (empty without one). */
