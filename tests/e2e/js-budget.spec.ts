@@ -19,7 +19,7 @@ const ADMIN_BUDGET = 200 * KB;
 /** /book has no island: its form is drawn on the server and posts without scripts; one small script adds the visitor's local times. */
 const FORM_PAGES = ["/contact", "/survey", "/book"];
 /** The back office's screens, measured signed in (without a session they are the login page). */
-const ADMIN_PAGES = ["/admin/login", "/admin", "/admin/leads", "/admin/leads?view=board", "/admin/leads/1", "/admin/surveys", "/admin/contacts", "/admin/account", "/admin/templates", "/admin/reports"];
+const ADMIN_PAGES = ["/admin/login", "/admin", "/admin/leads", "/admin/leads?view=board", "/admin/leads/1", "/admin/surveys", "/admin/contacts", "/admin/account", "/admin/templates", "/admin/reports", "/admin/quote-settings"];
 const WIDTHS = [375, 1280];
 
 function budgetOf(path: string): number {

@@ -212,3 +212,47 @@ test("the owner builds a quote from a survey on the lead card at 375 px, sends i
   expect(text).toContain("Managed internet with failover");
   expect(text).toMatch(/One-time total: \$[\d,]+\.\d{2}/);
 });
+
+test("at 375 px the owner sets the terms and tax rate, the customer reads the terms and downloads the PDF, and Today says the quote was viewed", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const before = await (await owner.get("/api/admin/quote-settings")).json();
+  const terms = `Work starts within ten business days of acceptance. ${randomUUID().slice(0, 8)}`;
+  try {
+    expect((await page.context().request.post(`${server.url}/api/admin/login`, { data: E2E_ADMIN })).status()).toBe(200);
+    await page.goto(`${server.url}/admin/quote-settings`);
+    const tax = page.getByLabel("Default tax rate (%)");
+    await tax.fill("eight");
+    await page.getByRole("button", { name: "Save quote settings" }).click();
+    await expect(page.getByText(/The tax rate must be from 0 % to 100 %/)).toBeVisible();
+    await expect(tax).toBeFocused();
+    await tax.fill("8.25");
+    await page.getByLabel("Terms").fill(terms);
+    await page.getByRole("button", { name: "Save quote settings" }).click();
+    await expect(page.getByText("Quote settings saved", { exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page, "quote settings at 375px");
+    await expectNoAxeViolations(page, "quote settings at 375px");
+    await page.reload();
+    await expect(page.getByLabel("Default tax rate (%)")).toHaveValue("8.25");
+
+    // A quote made now carries the new terms, and its VoIP line (no rate given) the 8.25 %.
+    const { url, leadId } = await sentQuote();
+    const customer = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await customer.goto(url);
+    await expect(customer.getByTestId("quote-terms")).toHaveText(terms);
+    const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("link", { name: "Download this quote (PDF)" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Q-\d{4}-\d{4}\.pdf$/);
+    const text = await pdfText(await import("node:fs/promises").then((fs) => download.path().then((file) => fs.readFile(file))));
+    expect(text).toContain("Work starts within ten business days of acceptance.");
+    expect(text).toContain("Monthly total: $188.36 per month");
+    await customer.close();
+
+    await page.goto(`${server.url}/admin`);
+    const chase = page.getByTestId("today-quotes");
+    const row = chase.getByRole("link").filter({ hasText: "Dana Whitfield" }).filter({ hasText: /Quote viewed/ }).first();
+    await expect(row).toBeVisible();
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/leads/${leadId}$`));
+  } finally {
+    expect((await owner.put("/api/admin/quote-settings", { data: before })).status()).toBe(200);
+  }
+});

@@ -23,6 +23,7 @@ const links: readonly NavLink[] = [
   { href: routes.adminContacts, label: "Contacts", count: (counts) => counts.contacts },
   { href: routes.adminTemplates, label: "Templates" },
   { href: routes.adminAvailability, label: "Availability" },
+  { href: routes.adminQuoteSettings, label: "Quote settings" },
   { href: routes.adminReports, label: "Reports" },
   { href: routes.adminAccount, label: "Account" },
 ];
