@@ -1,3 +1,4 @@
+import { basisPointsFromPercent, quoteSettingsSchema } from "@/lib/quotes/quote-settings-schema";
 import { describe, expect, it } from "vitest";
 import { formatCents, lineAmounts, quoteTotals, taxOf } from "@/lib/quotes/quote-totals";
 import { defaultValidUntil, quoteExpiresAt } from "@/server/quotes/quote-dates";
@@ -61,5 +62,16 @@ describe("quote numbers and dates", () => {
     expect(new Date(quoteExpiresAt("2026-07-04")).toISOString()).toBe("2026-07-05T04:00:00.000Z");
     // 11:30 PM on Nov 30 in New York is already Dec 1 in UTC: the default counts from the New York day.
     expect(defaultValidUntil(Date.parse("2026-12-01T04:30:00Z"))).toBe("2026-12-30");
+  });
+});
+
+describe("basisPointsFromPercent", () => {
+  it("reads the owner's percentage into whole basis points without floating point", () => {
+    expect(["0", "6", "8.25", "8,25", "8.2", " 7.5 % ", "100", "0.01", "4.35"].map(basisPointsFromPercent)).toEqual([0, 600, 825, 825, 820, 750, 10_000, 1, 435]);
+  });
+  it("gives NaN for what is not a percentage, so the schema's message shows", () => {
+    for (const text of ["", "eight", "8.255", "-1", "1e2", "8..2", "1000"]) expect(basisPointsFromPercent(text)).toBeNaN();
+    expect(quoteSettingsSchema.safeParse({ terms: "Net 15.", taxRate: basisPointsFromPercent("eight") }).success).toBe(false);
+    expect(quoteSettingsSchema.safeParse({ terms: "Net 15.", taxRate: basisPointsFromPercent("101") }).success).toBe(false);
   });
 });
