@@ -3,7 +3,7 @@ import { validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { StandInPushService } from "../support/stand-in-push-service";
 import { expect, PUBLIC_PAGES, test } from "./fixtures";
-import { E2E_ADMIN } from "./helpers";
+import { E2E_ADMIN, waitForHydration } from "./helpers";
 
 /**
  * The installable desk and its push (issue 29, docs/push.md), in Chromium against the
@@ -65,6 +65,7 @@ async function deskRegistrationId(cdp: CDPSession): Promise<() => string | undef
 }
 
 test("the desk's manifest, icons and service worker are served, and only the back office links them", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   const manifestResponse = await page.request.get(at("/admin/manifest.webmanifest"));
   expect(manifestResponse.status()).toBe(200);
   expect(manifestResponse.headers()["content-type"]).toContain("application/manifest+json");
@@ -232,4 +233,74 @@ test("a desk page opens from the worker's cache when the phone is offline", asyn
   } finally {
     await context.setOffline(false);
   }
+});
+
+/** A new lead through the public form; its id as the desk lists it. */
+async function newLead(page: Page, tag: string): Promise<number> {
+  const email = `${tag}-${Date.now()}@example.com`;
+  expect((await page.request.post(at("/api/contact"), { data: { ...validContact, name: `Offline ${tag}`, email } })).status()).toBe(201);
+  const { items } = (await (await page.request.get(at(`/api/admin/leads?q=${encodeURIComponent(email)}`))).json()) as { items: { id: number }[] };
+  return items[0]!.id;
+}
+
+/** Opens `path` under the desk's worker: the first load registers it, the reload is the first it serves (and keeps). */
+async function openUnderWorker(page: Page, path: string): Promise<void> {
+  await page.goto(at(path));
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test("offline, a logged call waits as 'Waiting to send (1)', survives a reload, and is sent exactly once when the connection returns", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logIn(page);
+  const leadId = await newLead(page, "call");
+  await openUnderWorker(page, `/admin/leads/${leadId}`);
+  const calls = async () => ((await (await page.request.get(at(`/api/admin/leads/${leadId}`))).json()) as { timeline: { type: string }[] }).timeline.filter((entry) => entry.type === "call");
+
+  const voicemail = page.getByRole("group", { name: "How did the call go?" }).getByRole("button", { name: "Voicemail" });
+  await waitForHydration(voicemail);
+  await context.setOffline(true);
+  try {
+    await expect(page.getByTestId("offline-notice")).toBeVisible();
+    await voicemail.click();
+    await page.getByRole("button", { name: "No follow-up" }).click();
+    await expect(page.getByText("Saved on this phone", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("waiting-to-send")).toContainText("Waiting to send (1)");
+    // A reload offline: the page comes from the worker, the queued call from this browser's storage.
+    const offline = await page.reload();
+    expect(offline?.fromServiceWorker()).toBe(true);
+    await expect(page.getByTestId("waiting-to-send")).toContainText("Waiting to send (1)");
+    await expect(page.getByTestId("offline-notice")).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online: sent, and the lead loads with it on its timeline.
+  await expect(page.getByTestId("waiting-to-send")).toHaveCount(0);
+  await expect(page.getByTestId("timeline-entry").filter({ hasText: "Call: Voicemail" })).toHaveCount(1);
+  // Another start of the page sends nothing again.
+  await page.reload();
+  await expect(page.getByTestId("timeline-entry").filter({ hasText: "Call: Voicemail" })).toHaveCount(1);
+  expect(await calls()).toHaveLength(1);
+});
+
+test("a change queued twice (two tabs sending at once) is stored once, by its idempotency key", async ({ page }) => {
+  await logIn(page);
+  const leadId = await newLead(page, "twice");
+  const body = { text: "Left a voicemail from the truck", clientKey: "f00dfeedf00dfeedf00dfeedf00dfeed" };
+  const answers = await Promise.all([0, 1].map(() => page.request.post(at(`/api/admin/leads/${leadId}/notes`), { data: body, headers: { origin: server.url } })));
+  expect(answers.map((answer) => answer.status()).every((status) => status === 201 || status === 200)).toBe(true);
+  const lead = (await (await page.request.get(at(`/api/admin/leads/${leadId}`))).json()) as { timeline: { type: string }[] };
+  expect(lead.timeline.filter((entry) => entry.type === "note")).toHaveLength(1);
+});
+
+test("signing out forgets the desk pages kept for offline use", async ({ page }) => {
+  await logIn(page);
+  await openUnderWorker(page, "/admin/account");
+  const keptPages = () => page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat());
+  await expect.poll(keptPages).toContain("/admin/account");
+  await page.getByRole("button", { name: "Log out" }).first().click();
+  await page.waitForURL(/\/admin\/login$/);
+  expect(await keptPages()).not.toContain("/admin/account");
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, apiRequest } from "@/lib/admin-api";
 import type { LeadDetail } from "@/lib/lead-desk";
 import { toast } from "@/lib/toast-store";
+import { sendOrQueue } from "../pwa/send-queue";
 import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 
 /** Every list that shows leads (lists, board columns, Today) and the nav counts. */
@@ -11,6 +12,7 @@ export function isDeskQuery(key: readonly unknown[]): boolean {
 }
 
 const failed = (description: string) => () => toast({ title: "Error", description, variant: "destructive" });
+const savedOnThisPhone = (what: string) => toast({ title: "Saved on this phone", description: `No connection: the ${what} is sent when it returns.` });
 
 /**
  * The changes made to one lead: status, follow-up, calls, notes. Each keeps the lead's
@@ -34,17 +36,28 @@ export function useLeadMutations(leadId: number) {
     onSettled: refreshAll,
   });
 
+  // A call or a note logged offline is queued (src/components/admin/pwa/send-queue.ts):
+  // nothing to refetch then, and a refetch would only fail. `always`: TanStack Query would
+  // otherwise hold the mutation itself while the browser says it is offline, and the queue
+  // would never see it.
   const logCall = useMutation({
-    mutationFn: async (call: LeadCall) => keepLead(await apiRequest("POST", adminApi.leadCalls(leadId), call)),
-    onSuccess: () => toast({ title: "Call logged", description: "The call is on the lead's timeline." }),
+    networkMode: "always",
+    mutationFn: async (call: LeadCall) => {
+      const response = await sendOrQueue(adminApi.leadCalls(leadId), call);
+      if (response) await keepLead(response);
+      return response !== null;
+    },
+    onSuccess: (sent) => (sent ? toast({ title: "Call logged", description: "The call is on the lead's timeline." }) : savedOnThisPhone("call")),
     onError: failed("The call could not be logged. Please try again."),
-    onSettled: refreshAll,
+    onSettled: (sent) => (sent === false ? undefined : refreshAll()),
   });
 
   const addNote = useMutation({
-    mutationFn: (text: string) => apiRequest("POST", adminApi.leadNotes(leadId), { text }),
+    networkMode: "always",
+    mutationFn: async (text: string) => (await sendOrQueue(adminApi.leadNotes(leadId), { text })) !== null,
+    onSuccess: (sent) => (sent ? undefined : savedOnThisPhone("note")),
     onError: failed("The note could not be saved. Please try again."),
-    onSettled: refreshAll,
+    onSettled: (sent) => (sent === false ? undefined : refreshAll()),
   });
 
   const editNote = useMutation({

@@ -15,3 +15,12 @@ export function registerDeskServiceWorker(): void {
   if (document.readyState === "complete") void register();
   else window.addEventListener("load", () => void register(), { once: true });
 }
+
+/**
+ * Forgets the desk pages the worker kept for offline use: signing out leaves nothing of the
+ * desk on the phone to open without a connection. Only the desk uses the Cache API here.
+ */
+export async function forgetOfflineDesk(): Promise<void> {
+  if (!("caches" in window)) return;
+  await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
+}

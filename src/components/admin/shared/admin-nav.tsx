@@ -7,6 +7,7 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast-store";
 import { routes } from "@/lib/routes";
 import type { AdminCounts } from "@/lib/lead-desk-labels";
+import { forgetOfflineDesk } from "../pwa/register-desk-service-worker";
 
 /** The phone's tab bar shows these; the rest are behind More. */
 const tabLinks: readonly string[] = [routes.adminToday, routes.adminLeads, routes.adminAgenda];
@@ -40,7 +41,10 @@ export function AdminNav({ current }: { current: string }) {
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
 
   const logout = useMutation({
-    mutationFn: () => apiRequest("POST", adminApi.logout),
+    mutationFn: async () => {
+      await apiRequest("POST", adminApi.logout);
+      await forgetOfflineDesk().catch(() => undefined);
+    },
     onSuccess: () => {
       queryClient.clear();
       window.location.assign(routes.adminLogin);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { WaitingToSend } from "../pwa/waiting-to-send";
 import { AdminNav } from "./admin-nav";
 import { DeskKeys } from "./desk-keys";
 import { type AdminPageProps, AdminRoot } from "./admin-root";
@@ -13,6 +14,7 @@ export function AdminShell({ styleNonce, current, children }: AdminPageProps & {
     <AdminRoot styleNonce={styleNonce}>
       <AdminNav current={current} />
       <DeskKeys />
+      <WaitingToSend />
       {/* Room under the content for the phone's tab bar (61 px and the home indicator). */}
       <div className="container-page pt-6 pb-24 sm:py-10">{children}</div>
     </AdminRoot>
