@@ -107,10 +107,11 @@ describeEachEngine("the demo year (npm run db:seed-demo)", () => {
 
     for (const lead of leads) {
       const at = (value: number | null) => (value === null ? null : Number(value));
-      const [first, last, response, quoted, won, lost] = [lead.first_submitted_at, lead.last_submitted_at, lead.first_response_at, lead.quoted_at, lead.won_at, lead.lost_at].map(at);
+      const [first, last] = [Number(lead.first_submitted_at), Number(lead.last_submitted_at)];
+      const [response, quoted, won, lost] = [at(lead.first_response_at), at(lead.quoted_at), at(lead.won_at), at(lead.lost_at)];
       const label = `lead ${lead.id} (${lead.status})`;
-      expect(first! >= NOW - 366 * DAY && last! <= NOW && first! <= last!, label).toBe(true);
-      for (const milestone of [response, quoted, won, lost]) if (milestone !== null) expect(milestone < NOW && milestone > first!, label).toBe(true);
+      expect(first >= NOW - 366 * DAY && last <= NOW && first <= last, label).toBe(true);
+      for (const milestone of [response, quoted, won, lost]) if (milestone !== null) expect(milestone < NOW && milestone > first, label).toBe(true);
       if (quoted !== null) expect(quoted > response!, label).toBe(true);
       if (won !== null) expect(won > (quoted ?? response!), label).toBe(true);
       if (lost !== null) expect(lost > (quoted ?? response!), label).toBe(true);

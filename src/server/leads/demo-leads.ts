@@ -265,6 +265,14 @@ function targetStatus(rng: Random, age: number): LeadStatus {
   return rng.weighted({ new: 2, contacted: 9, quoted: 7, won: 37, lost: 45 });
 }
 
+/** The owner works from 8 to 19 on the business's clock: an action due outside that waits for the next morning. */
+function officeHours(rng: Random, at: number): number {
+  const date = businessDate(at);
+  const hour = (at - startOfBusinessDay(date)) / HOUR;
+  if (hour >= 8 && hour < 19) return at;
+  return businessTime(hour < 8 ? date : shiftDate(date, 1), 8, rng.int(0, 90));
+}
+
 type Event = DemoLead["events"][number];
 const event = (type: Event["type"], at: number, data: object): Event => ({ type, at, data: JSON.stringify(data), edited_at: null });
 
@@ -293,9 +301,9 @@ function pipeline(rng: Random, firstAt: number, now: number, offline: boolean) {
     events.push(event("status", at, { from: "new", to: "spam" }));
     return { ...result, status: "spam" as LeadStatus, lastActionAt: at };
   }
-  // Most answered within hours, some the next day, a few after a weekend.
-  const delay = offline ? rng.int(1, 48) * HOUR : Math.round(Math.pow(rng.next(), 2.5) * 60 * HOUR) + rng.int(4, 40) * MINUTE;
-  const response = firstAt + delay;
+  // Most answered within a few hours, some the next day, a few after a weekend.
+  const delay = offline ? rng.int(1, 48) * HOUR : Math.round(Math.pow(rng.next(), 4) * 60 * HOUR) + rng.int(4, 40) * MINUTE;
+  const response = officeHours(rng, firstAt + delay);
   if (response >= now) return result;
   result.status = "contacted";
   result.firstResponseAt = response;
@@ -309,7 +317,7 @@ function pipeline(rng: Random, firstAt: number, now: number, offline: boolean) {
   let stage = response;
   const throughQuote = target === "quoted" || (target === "won" ? rng.next() < 0.85 : rng.next() < 0.55);
   if (throughQuote) {
-    const quotedAt = stage + rng.int(1, 8) * DAY + rng.int(0, 6) * HOUR;
+    const quotedAt = officeHours(rng, stage + rng.int(1, 8) * DAY + rng.int(0, 6) * HOUR);
     if (quotedAt >= now) return result;
     events.push(event("status", quotedAt, { from: "contacted", to: "quoted" }));
     result.status = "quoted";
@@ -318,7 +326,7 @@ function pipeline(rng: Random, firstAt: number, now: number, offline: boolean) {
     stage = quotedAt;
     if (target === "quoted") return result;
   }
-  const decidedAt = stage + (target === "won" ? rng.int(2, 25) : rng.int(3, 40)) * DAY + rng.int(0, 6) * HOUR;
+  const decidedAt = officeHours(rng, stage + (target === "won" ? rng.int(2, 25) : rng.int(3, 40)) * DAY + rng.int(0, 6) * HOUR);
   if (decidedAt >= now) return result;
   // The follow-up set when quoting: done before the decision, or ended by it.
   if (result.quotedAt !== null && rng.next() < 0.6) {
@@ -425,7 +433,7 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
   let ownerAt = followUp?.setAt ?? flow.lastActionAt;
   for (const submission of submissions) {
     if (ownerAt === null || flow.status === "spam" || submission.at <= ownerAt || now - submission.at < 10 * DAY) continue;
-    ownerAt = submission.at + rng.int(1, 30) * HOUR;
+    ownerAt = officeHours(rng, submission.at + rng.int(1, 30) * HOUR);
     answers.push(event("call", ownerAt, { outcome: rng.weighted({ reached: 70, voicemail: 30 }), note: null }));
   }
   const lastActionAt = ownerAt;
