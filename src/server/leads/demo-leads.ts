@@ -421,7 +421,7 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
   }
   // Some customers and lost leads wrote again in the last days and wait for an answer (Today's "Came back").
   const decidedAt = flow.wonAt ?? flow.lostAt;
-  if (decidedAt !== null && rng.next() < 0.08) {
+  if (decidedAt !== null && rng.next() < 0.05) {
     const at = laterTime(rng, now - rng.int(1, 10) * DAY, 0, now);
     if (at !== null && at > decidedAt + DAY) submissions.push({ at, kind: "contact", cameBack: true });
   }
