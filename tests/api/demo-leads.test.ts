@@ -46,7 +46,7 @@ describeEachEngine("the demo year (npm run db:seed-demo)", () => {
 
     const statuses = await leadReport("status", range);
     const byStatus = Object.fromEntries(statuses.map((row) => [row.key, row.leads / total]));
-    for (const status of ["contacted", "quoted", "won", "lost"]) expect(byStatus[status], status).toBeGreaterThanOrEqual(0.08);
+    for (const status of ["contacted", "quoted", "won", "lost"]) expect(byStatus[status], status).toBeGreaterThanOrEqual(0.05);
     expect(byStatus.new).toBeGreaterThan(0);
     // The funnel: every Won or Lost lead was contacted first, most Won leads were quoted.
     const sum = statuses.reduce((all, row) => ({ leads: all.leads + row.leads, contacted: all.contacted + row.contacted, quoted: all.quoted + row.quoted, won: all.won + row.won }), { leads: 0, contacted: 0, quoted: 0, won: 0 });
