@@ -199,8 +199,8 @@ function visitOf(rng: Random, channel: WebChannel, service: LeadService | null, 
     case "Organic Search":
       if (rng.next() < 0.5) {
         // The Business Profile's website link, tagged as Google's guidance suggests.
-        const query = { utm_source: "google", utm_medium: "organic", utm_campaign: "gbp-listing" };
-        return { ...visit, ...{ source: "google", medium: "organic", campaign: "gbp-listing" }, referrer: "www.google.com", landingPage: `/?${new URLSearchParams(query).toString()}` };
+        const landingPage = `/?${new URLSearchParams({ utm_source: "google", utm_medium: "organic", utm_campaign: "gbp-listing" }).toString()}`;
+        return { ...visit, source: "google", medium: "organic", campaign: "gbp-listing", referrer: "www.google.com", landingPage };
       }
       return { ...visit, referrer: rng.pick(SEARCH_REFERRERS) };
     case "Direct":
