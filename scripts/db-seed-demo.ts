@@ -2,7 +2,8 @@
  * npm run db:seed-demo — fills the configured database (DATABASE_URL or DATABASE_PATH,
  * as the server) with fictional leads to look around in. Refuses when NODE_ENV is
  * production (add --force to mean it) and when the database already has leads (add
- * --append to add more). --leads N sets how many (default 300).
+ * --append to add more). --leads N sets how many (default 300): a year of them up to now,
+ * as docs/lead-desk.md describes.
  */
 import { closeDb, getDb, readDbConfig } from "../src/server/db/connection";
 import { insertDemoLeads } from "../src/server/leads/demo-leads";
@@ -24,14 +25,16 @@ async function main(): Promise<void> {
     throw new Error(`The database already has ${existing.count} lead(s). Seed a fresh database, or run with --append to add demo leads to them.`);
   }
   const max = await db.selectFrom("leads").select((eb) => eb.fn.max("id").as("max")).executeTakeFirstOrThrow();
+  const firstNumber = Number(max.max ?? 0) + 1;
   const written = await insertDemoLeads(db, {
     leads,
     submissionsPerLead: 1.6,
     now: Date.now(),
     spanDays: 365,
-    seed: 22,
+    // A fresh database gets seed 22's year; an appended batch its own days and stories, not the first batch's again.
+    seed: 21 + firstNumber,
     // Appended people are new people, not more submissions from the first batch.
-    firstNumber: Number(max.max ?? 0) + 1,
+    firstNumber,
   });
   const { engine } = readDbConfig();
   console.log(`[seed-demo] ${written.leads} fictional leads with ${written.submissions} submissions written to the ${engine} database.`);
