@@ -62,6 +62,10 @@ test.beforeAll(async ({}, testInfo) => {
     const { items } = (await (await owner.get(`/api/admin/leads?q=${encodeURIComponent(contact.email)}`)).json()) as { items: { id: number }[] };
     expect(items).toHaveLength(1);
     leadId = items[0]!.id;
+    // A follow-up due an hour ago puts the lead under Today's follow-ups, with its Done and Snooze buttons.
+    const due = new Date(Date.now() - 3_600_000).toISOString();
+    const patched = await owner.patch(`/api/admin/leads/${leadId}`, { data: { status: "contacted", nextFollowUpAt: due, nextFollowUpType: "call" } });
+    expect(patched.status(), await patched.text()).toBe(200);
   } finally {
     await owner.dispose();
   }
@@ -131,23 +135,36 @@ test.describe("the back office in the dark and light themes", () => {
     });
   }
 
-  test("dialogs, menus and toasts of the lead card pass axe in the dark", async ({ page }) => {
+  test("menus, dialogs and toasts pass axe in the dark", async ({ page }) => {
     await logIn(page);
     await page.emulateMedia({ colorScheme: "dark" });
-    await openScreen(page, screenNamed("Lead card"));
-    const statusMenu = page.getByRole("button", { name: new RegExp(`: ${contact.name}, now `) }).first();
+    // A lead of its own, since this test moves it.
+    const own = { ...contact, name: `Sam Darkroom ${randomUUID().slice(0, 8)}`, email: `sam-${randomUUID().slice(0, 8)}@example.com` };
+    expect((await page.request.post("/api/contact", { data: own })).status()).toBe(201);
+    const { items } = (await (await page.request.get(`/api/admin/leads?q=${encodeURIComponent(own.email)}`)).json()) as { items: { id: number }[] };
+    await openScreen(page, { name: "Own lead", path: `/admin/leads/${items[0]!.id}`, signedIn: true, ready: own.name });
+
+    const statusMenu = page.getByRole("button", { name: new RegExp(`: ${own.name}, now `) }).first();
     await statusMenu.click();
     await expect(page.getByRole("menuitem").first()).toBeVisible();
     await expectNoAxeViolations(page, "the lead's status menu (dark)");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("menu")).toHaveCount(0);
+    await page.getByRole("menuitem", { name: "Quoted" }).click();
+    await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
+    await expectNoAxeViolations(page, "the Moved toast with Undo (dark)");
 
-    await page.goto("/admin/leads");
+    await statusMenu.click();
+    await page.getByRole("menuitem", { name: "Lost" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoAxeViolations(page, "the Lost reason dialog (dark)");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await openScreen(page, screenNamed("Leads"));
     await page.getByRole("button", { name: "Add lead" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page, "the Add lead dialog (dark)");
-    // Submitting it empty shows the fields' errors in the dialog's red.
+    // Sent empty, it shows the fields' errors in the dialog's red.
     await dialog.getByRole("button", { name: "Add lead" }).click();
     await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoAxeViolations(page, "the Add lead dialog with errors (dark)");
@@ -179,7 +196,9 @@ async function tapTargets(page: Page): Promise<Target[]> {
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="menuitem"], [role="menuitemradio"], [role="option"], label:has(input[type="checkbox"], input[type="radio"])';
     const targets: { what: string; width: number; height: number }[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    // Under a modal dialog the page behind is out of reach: only the dialog's controls count.
+    const scope = document.querySelector('[role="dialog"][data-state="open"]') ?? document;
+    for (const element of scope.querySelectorAll<HTMLElement>(selector)) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const box = element.getBoundingClientRect();
       // Screen-reader-only text (the skip link before it is focused) is clipped to 1 px.
@@ -223,12 +242,19 @@ test.describe("tap targets at 375 px", () => {
     });
   }
 
-  test("the lead's status menu and the Add lead dialog: every control is 44 × 44 px or more", async ({ page }) => {
+  test("the status menu, the Snooze menu and the Add lead dialog: every control is 44 × 44 px or more", async ({ page }) => {
     await logIn(page);
     await openScreen(page, screenNamed("Lead card"));
     await page.getByRole("button", { name: new RegExp(`: ${contact.name}, now `) }).first().click();
     await expect(page.getByRole("menuitem").first()).toBeVisible();
     expectThumbSized(await tapTargets(page), "Lead card with the status menu open");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    await openScreen(page, screenNamed("Today"));
+    await page.getByRole("button", { name: `Snooze the follow-up with ${contact.name}` }).click();
+    await expect(page.getByRole("menuitem").first()).toBeVisible();
+    expectThumbSized(await tapTargets(page), "Today with a follow-up's Snooze menu open");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toHaveCount(0);
 

@@ -99,7 +99,7 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
 function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
   return (
     <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card" {...DESK_ITEM}>
-      <a href={routes.adminLead(lead.id)} className="block text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline">
+      <a href={routes.adminLead(lead.id)} className="flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline sm:min-h-0">
         {lead.name}
       </a>
       <div className="flex items-end justify-between gap-2">
