@@ -49,10 +49,11 @@ export function Toaster() {
               </ToastPrimitive.Action>
             )}
           </div>
+          {/* A 44 px target for the thumb (issue 29); the icon stays where it was. */}
           <ToastPrimitive.Close
             aria-label="Close notification"
             className={cn(
-              "absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md",
+              "absolute top-0 right-0 inline-flex size-11 items-center justify-center rounded-md",
               item.variant === "destructive" ? "text-red-50 hover:bg-red-800" : "text-slate-500 hover:bg-muted hover:text-slate-900",
             )}
           >

@@ -54,7 +54,7 @@ function AvailabilityForm({ initial }: { initial: AvailabilityAnswer }) {
           return (
             <fieldset key={weekday} className="flex flex-wrap items-center gap-3">
               <legend className="sr-only">{weekdayNames[weekday]}</legend>
-              <label className="flex w-32 items-center gap-2 font-medium">
+              <label className="flex min-h-11 w-32 items-center gap-2 font-medium">
                 <input type="checkbox" checked={hours !== undefined} onChange={(event) => setHours(event.target.checked ? { start: "08:30", end: "17:30" } : null)} />
                 {weekdayNames[weekday]}
               </label>
@@ -82,7 +82,7 @@ function AvailabilityForm({ initial }: { initial: AvailabilityAnswer }) {
             return (
               <li key={index} className="flex flex-wrap items-center gap-3">
                 <input aria-label="Date" type="date" value={exception.date} onChange={(event) => set({ ...exception, date: event.target.value })} className={cn(inputClass, "w-44")} />
-                <label className="flex items-center gap-2">
+                <label className="flex min-h-11 items-center gap-2">
                   <input type="checkbox" checked={!hours} onChange={(event) => set({ ...exception, hours: event.target.checked ? [] : [{ start: "08:30", end: "17:30" }] })} /> Day off
                 </label>
                 {hours && (

@@ -99,21 +99,25 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
 function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
   return (
     <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card" {...DESK_ITEM}>
-      <a href={routes.adminLead(lead.id)} className="block text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline">
-        {lead.name}
-      </a>
-      <div className="flex items-end justify-between gap-2">
-        <div className="min-w-0 text-xs text-slate-600">
-          <p className="[overflow-wrap:anywhere]">
-            {leadServiceLabel(lead.service)} · <span title={formatDateTime(lead.firstSubmittedAt)}>{durationInWords(secondsSince(lead.firstSubmittedAt, now))} old</span>
+      {/* The name and Move share the top line, each 44 px high for the thumb, so a card is no taller than it was. */}
+      <div className="flex items-start justify-between gap-2">
+        <a
+          href={routes.adminLead(lead.id)}
+          className="flex min-h-11 min-w-0 items-center text-sm font-semibold text-brand-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline sm:min-h-9"
+        >
+          {lead.name}
+        </a>
+        <LeadStatusMenu lead={lead} label="Move" className="shrink-0" />
+      </div>
+      <div className="min-w-0 text-xs text-slate-600">
+        <p className="[overflow-wrap:anywhere]">
+          {leadServiceLabel(lead.service)} · <span title={formatDateTime(lead.firstSubmittedAt)}>{durationInWords(secondsSince(lead.firstSubmittedAt, now))} old</span>
+        </p>
+        {lead.nextFollowUpAt && (
+          <p>
+            Next: {followUpTypeLabels[lead.nextFollowUpType ?? "call"]} <time dateTime={lead.nextFollowUpAt}>{formatDateTime(lead.nextFollowUpAt)}</time>
           </p>
-          {lead.nextFollowUpAt && (
-            <p>
-              Next: {followUpTypeLabels[lead.nextFollowUpType ?? "call"]} <time dateTime={lead.nextFollowUpAt}>{formatDateTime(lead.nextFollowUpAt)}</time>
-            </p>
-          )}
-        </div>
-        <LeadStatusMenu lead={lead} label="Move" />
+        )}
       </div>
     </li>
   );

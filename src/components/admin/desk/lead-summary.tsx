@@ -11,7 +11,7 @@ export function LeadName({ lead, as: Heading = "h3" }: { lead: LeadListItem; as?
   return (
     <div className="min-w-0">
       <Heading className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
-        <a href={routes.adminLead(lead.id)} className="text-brand-800 underline-offset-4 hover:underline">
+        <a href={routes.adminLead(lead.id)} className="inline-flex min-h-11 min-w-11 items-center text-brand-800 underline-offset-4 hover:underline sm:min-h-0">
           {lead.name}
         </a>
       </Heading>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Card } from "@/components/ui/card";
 import { adminApi } from "@/lib/admin-api";
+import { cn } from "@/lib/cn";
 import type { TodayGroupName, TodayItem, TodayPage, TodayView as TodayAnswer } from "@/lib/lead-desk";
 import { dialable, durationInWords } from "@/lib/lead-desk-labels";
 import { TodayConsultations } from "../bookings/today-consultations";
@@ -222,8 +223,9 @@ function TodayLead({ lead, request = false, actions, children }: { lead: TodayIt
             {children}
           </div>
         </div>
+        {/* shrink-0: a long row (a follow-up's badges) must not squeeze the call button under 44 px. */}
         {lead.phone && (
-          <a href={`tel:${dialable(lead.phone)}`} className={buttonVariants({ variant: "outline", size: "icon" })} aria-label={`Call ${lead.name}`}>
+          <a href={`tel:${dialable(lead.phone)}`} className={cn(buttonVariants({ variant: "outline", size: "icon" }), "shrink-0")} aria-label={`Call ${lead.name}`}>
             <Phone aria-hidden="true" />
           </a>
         )}

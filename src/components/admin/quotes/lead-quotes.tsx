@@ -78,7 +78,7 @@ export function LeadQuotes({ leadId, quotes, hasSurvey }: { leadId: number; quot
                     </Button>
                   </>
                 )}
-                <a href={adminApi.quotePdf(quote.id)} target="_blank" rel="noopener" className="inline-flex min-h-9 items-center text-sm font-semibold text-brand-700 underline underline-offset-2">
+                <a href={adminApi.quotePdf(quote.id)} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2">
                   PDF<span className="sr-only"> of {quote.number}</span>
                 </a>
               </div>
@@ -107,7 +107,7 @@ export function LeadQuotes({ leadId, quotes, hasSurvey }: { leadId: number; quot
                     <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(sent.url)}>
                       Copy link
                     </Button>
-                    <a href={sent.mailto} className="inline-flex min-h-9 items-center font-semibold text-brand-700 underline underline-offset-2">
+                    <a href={sent.mailto} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2">
                       Open in my e-mail app
                     </a>
                   </div>

@@ -30,7 +30,7 @@ export function BarChart({ bars, summary, layout }: Props) {
             </text>
             <g transform={`translate(${BESIDE_LABEL_WIDTH} 0)`}>
               <rect x="0" y="4" height="16" width={share(bar.value, BESIDE_SPAN)} rx="2" className="fill-brand-500" />
-              {bar.part !== undefined && <rect x="0" y="4" height="16" width={share(bar.part, BESIDE_SPAN)} rx="2" className="fill-brand-900" />}
+              {bar.part !== undefined && <rect x="0" y="4" height="16" width={share(bar.part, BESIDE_SPAN)} rx="2" className="fill-chart-won" />}
               <text x={share(bar.value, BESIDE_SPAN)} dx="6" y="16" className="fill-slate-900 font-semibold">
                 {bar.valueText}
               </text>
@@ -52,7 +52,7 @@ export function BarChart({ bars, summary, layout }: Props) {
           </text>
           <rect x="0" y="22" height="16" width="100%" rx="2" className="fill-slate-100" />
           <rect x="0" y="22" height="16" width={share(bar.value, 100)} rx="2" className="fill-brand-500" />
-          {bar.part !== undefined && <rect x="0" y="22" height="16" width={share(bar.part, 100)} rx="2" className="fill-brand-900" />}
+          {bar.part !== undefined && <rect x="0" y="22" height="16" width={share(bar.part, 100)} rx="2" className="fill-chart-won" />}
         </g>
       ))}
     </svg>
