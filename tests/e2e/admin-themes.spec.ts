@@ -44,6 +44,7 @@ const screens = (): Screen[] => [
   { name: "Account", path: "/admin/account", signedIn: true },
   { name: "Templates", path: "/admin/templates", signedIn: true },
   { name: "Availability", path: "/admin/availability", signedIn: true },
+  { name: "Quote settings", path: "/admin/quote-settings", signedIn: true },
   { name: "Login", path: "/admin/login", signedIn: false },
   // Without the link's secret the setup screen says the link is not valid: its frame and colours are the same.
   { name: "Setup", path: "/admin/setup", signedIn: false },
