@@ -98,8 +98,9 @@ export function LeadBoard({ params }: { params: URLSearchParams }) {
 /** What the owner decides from at a glance: who, what they want, how long they have waited, what is next. */
 function BoardCard({ lead, now }: { lead: LeadListItem; now: number }) {
   return (
-    <li className="rounded-lg border border-border bg-white px-2.5 py-2 shadow-sm" data-testid="board-card" {...DESK_ITEM}>
-      {/* The name and Move share the top line, each 44 px high for the thumb, so a card is no taller than it was. */}
+    <li className="rounded-lg border border-border bg-white px-2.5 pt-0.5 pb-1.5 shadow-sm" data-testid="board-card" {...DESK_ITEM}>
+      {/* The name and Move share the top line, each 44 px high for the thumb (their own room is the
+          card's top padding), so a column of 20 real cards, follow-ups and all, stays within three screens. */}
       <div className="flex items-start justify-between gap-2">
         <a
           href={routes.adminLead(lead.id)}
