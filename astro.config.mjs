@@ -36,8 +36,11 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // Scripts ship as files, cached across pages, instead of inline in every page: the HTML of a
-    // long article then fits a phone's first round trip (see README, Speed).
-    build: { assetsInlineLimit: 0 },
+    // long article then fits a phone's first round trip (see README, Speed). One exception: the
+    // few hundred bytes that start the site's script file after the first paint
+    // (SiteScripts.astro), which would otherwise be a request before it (issue 32). Astro asks
+    // this for each script chunk by its file name; Vite asks it for assets, which stay files.
+    build: { assetsInlineLimit: (file) => /(^|\/)SiteScripts\.astro_astro_type_script_/.test(file) },
     ssr: { external: ["better-sqlite3", "pg", "pdfkit"] },
   },
   // Articles are rendered with marked (src/content/blog-posts.ts); Shiki's inline styles would need 'unsafe-inline'.

@@ -2,12 +2,19 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * The back office (`client:load`) hydrates right after the page loads; the forms and their
- * toaster (`client:painted`) right after the first paint. A test that drives such a page first waits for that
- * (Astro removes the island's `ssr` attribute once it has hydrated), as a visitor's first click
- * usually does; what a form does before it (a plain post, as without JavaScript) has tests of its own.
+ * toaster (`client:painted`) right after the first paint, and every public page's script file
+ * (header menus' keys, lazy images, attribution; SiteScripts.astro) starts after the first frame,
+ * which on a fast local load can come after the load event. A test that drives such a page first waits for that
+ * (Astro removes the island's `ssr` attribute once it has hydrated; the script file has run once
+ * its lazy-image element is defined, in the same task as the rest of it), as a visitor's first click
+ * usually does; what a page does before it (native menus, a plain post, as without JavaScript) has tests of its own.
  */
 export async function waitForLoadIslands(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr], astro-island[client="painted"][ssr]'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('astro-island[client="load"][ssr], astro-island[client="painted"][ssr]') &&
+      (!document.getElementById("site-scripts") || customElements.get("lazy-image") !== undefined),
+  );
 }
 
 /**

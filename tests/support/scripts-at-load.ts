@@ -13,10 +13,14 @@ export async function scriptsRequestedAtLoad(page: Page, path: string): Promise<
   });
   await page.goto(path, { waitUntil: "networkidle" });
   // On a busy machine the network can go quiet before an island that hydrates on load, when
-  // idle or after the first paint has asked for its code: wait until Astro has hydrated each
-  // (it then drops the island's `ssr` attribute), and for the network to settle again.
+  // idle or after the first paint has asked for its code, or before the site's script file,
+  // which starts after the first frame (SiteScripts.astro): wait until Astro has hydrated each
+  // island (it then drops the island's `ssr` attribute) and the script file has run (it defines
+  // the lazy-image element), and for the network to settle again.
   await page.waitForFunction(
-    () => document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"], astro-island[ssr][client="painted"]').length === 0,
+    () =>
+      document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"], astro-island[ssr][client="painted"]').length === 0 &&
+      (!document.getElementById("site-scripts") || customElements.get("lazy-image") !== undefined),
     undefined,
     { timeout: 60_000 },
   );

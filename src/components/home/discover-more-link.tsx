@@ -2,7 +2,7 @@ import { ChevronsDown } from "lucide-react";
 
 /**
  * "DISCOVER MORE" scrolls down one viewport height (§2). It is a real anchor to the
- * next section, so it works when scripts do not run; discover-more.ts turns the jump
+ * next section, so it works when scripts do not run; discover-more.ts (started with the site scripts, site-scripts.ts) turns the jump
  * into the one-viewport scroll.
  */
 export function DiscoverMoreLink({ targetId }: { targetId: string }) {
