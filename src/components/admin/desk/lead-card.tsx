@@ -12,7 +12,7 @@ import { secondsSince } from "./desk-time";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { LeadStatusMenu } from "./lead-status-menu";
 import { undoPatch } from "./undo-patch";
-import { useLeadMutations } from "./use-lead-mutations";
+import { afterSaved, useLeadMutations } from "./use-lead-mutations";
 import { useNow } from "./use-now";
 
 const contactButton = cn(buttonVariants({ variant: "default", size: "lg" }), "h-auto flex-col gap-1 px-2 py-3 text-sm");
@@ -27,25 +27,21 @@ export function LeadCard({ lead }: { lead: LeadDetail }) {
   const setSpam = (toSpam: boolean) => {
     // The lead as it was, for Undo (10 s).
     const before = undoPatch(lead);
-    update.mutate(
-      { status: toSpam ? "spam" : "new" },
-      {
-        onSuccess: () =>
-          toast(
-            toSpam
-              ? {
-                  title: "Marked as spam",
-                  description: `${lead.name} is hidden from every list but the Spam filter.`,
-                  durationMs: UNDO_DURATION_MS,
-                  action: {
-                    label: "Undo",
-                    altText: `Undo: use Not spam on ${lead.name}`,
-                    onClick: () => update.mutate(before, { onSuccess: () => toast({ title: "Spam undone", description: `${lead.name} is back.` }) }),
-                  },
-                }
-              : { title: "Not spam", description: `${lead.name} is back as a new lead; held notifications are sent.` },
-          ),
-      },
+    afterSaved(update.mutateAsync({ status: toSpam ? "spam" : "new" }), () =>
+      toast(
+        toSpam
+          ? {
+              title: "Marked as spam",
+              description: `${lead.name} is hidden from every list but the Spam filter.`,
+              durationMs: UNDO_DURATION_MS,
+              action: {
+                label: "Undo",
+                altText: `Undo: use Not spam on ${lead.name}`,
+                onClick: () => afterSaved(update.mutateAsync(before), () => toast({ title: "Spam undone", description: `${lead.name} is back.` })),
+              },
+            }
+          : { title: "Not spam", description: `${lead.name} is back as a new lead; held notifications are sent.` },
+      ),
     );
   };
 

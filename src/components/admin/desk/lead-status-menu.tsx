@@ -8,7 +8,7 @@ import { leadStatusLabels } from "@/lib/lead-desk-labels";
 import { toast, UNDO_DURATION_MS } from "@/lib/toast-store";
 import { type UndoableLead, undoPatch } from "./undo-patch";
 import { LostReasonDialog } from "./lost-reason-dialog";
-import { useLeadMutations } from "./use-lead-mutations";
+import { afterSaved, useLeadMutations } from "./use-lead-mutations";
 
 /**
  * Moves a lead along the pipeline from a menu (the board's cards and the lead page):
@@ -39,7 +39,7 @@ export function LeadStatusMenu({
         action: {
           label: "Undo",
           altText: `Undo: move ${lead.name} back to ${leadStatusLabels[lead.status]} with the status menu`,
-          onClick: () => update.mutate(before, { onSuccess: () => toast({ title: "Move undone", description: `${lead.name} is ${leadStatusLabels[lead.status]} again.` }) }),
+          onClick: () => afterSaved(update.mutateAsync(before), () => toast({ title: "Move undone", description: `${lead.name} is ${leadStatusLabels[lead.status]} again.` })),
         },
       });
   };
@@ -47,7 +47,7 @@ export function LeadStatusMenu({
   const choose = (status: LeadStatus) => {
     if (status === lead.status) return;
     if (status === "lost") setAskLostReason(true);
-    else update.mutate({ status }, { onSuccess: moved(status) });
+    else afterSaved(update.mutateAsync({ status }), moved(status));
   };
 
   return (
@@ -91,7 +91,7 @@ export function LeadStatusMenu({
         onCancel={() => setAskLostReason(false)}
         onConfirm={(values) => {
           setAskLostReason(false);
-          update.mutate({ status: "lost", ...values }, { onSuccess: moved("lost") });
+          afterSaved(update.mutateAsync({ status: "lost", ...values }), moved("lost"));
         }}
       />
     </>

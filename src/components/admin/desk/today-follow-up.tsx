@@ -6,7 +6,7 @@ import { followUpSnoozes, type LeadListItem } from "@/lib/lead-desk";
 import { followUpSnoozeLabels, followUpTypeLabels } from "@/lib/lead-desk-labels";
 import { toast } from "@/lib/toast-store";
 import { formatDateTime } from "./desk-time";
-import { useLeadMutations } from "./use-lead-mutations";
+import { afterSaved, useLeadMutations } from "./use-lead-mutations";
 
 /** "Call · overdue since May 4, 9:00 AM" or "Visit · due 2:30 PM". */
 export function FollowUpWhen({ lead, now }: { lead: LeadListItem; now: number }) {
@@ -31,7 +31,7 @@ export function FollowUpActions({ lead }: { lead: LeadListItem }) {
         size="sm"
         disabled={update.isPending}
         aria-label={`Done: follow-up with ${lead.name}`}
-        onClick={() => update.mutate({ nextFollowUpAt: null }, { onSuccess: () => toast({ title: "Follow-up done", description: `${lead.name} is off Today's list.` }) })}
+        onClick={() => afterSaved(update.mutateAsync({ nextFollowUpAt: null }), () => toast({ title: "Follow-up done", description: `${lead.name} is off Today's list.` }))}
       >
         <CalendarCheck aria-hidden="true" />
         Done
@@ -47,12 +47,7 @@ export function FollowUpActions({ lead }: { lead: LeadListItem }) {
             {followUpSnoozes.map((snooze) => (
               <DropdownMenu.Item
                 key={snooze}
-                onSelect={() =>
-                  update.mutate(
-                    { snooze },
-                    { onSuccess: () => toast({ title: "Follow-up snoozed", description: `${lead.name}: ${followUpSnoozeLabels[snooze].toLowerCase()}.` }) },
-                  )
-                }
+                onSelect={() => afterSaved(update.mutateAsync({ snooze }), () => toast({ title: "Follow-up snoozed", description: `${lead.name}: ${followUpSnoozeLabels[snooze].toLowerCase()}.` }))}
                 className="flex min-h-11 cursor-pointer items-center rounded px-3 text-sm text-slate-900 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
               >
                 {followUpSnoozeLabels[snooze]}

@@ -15,6 +15,16 @@ const failed = (description: string) => () => toast({ title: "Error", descriptio
 const savedOnThisPhone = (what: string) => toast({ title: "Saved on this phone", description: `No connection: the ${what} is sent when it returns.` });
 
 /**
+ * Runs `then` once `change` (a `mutateAsync`) is saved. Through the promise, not mutate's own
+ * callbacks: a saved change refetches the lists first, which may drop the row or card that
+ * asked (Done on Today, a move on the board), and React Query skips the callbacks of a caller
+ * that is gone. A failure is told by the hook's onError.
+ */
+export function afterSaved(change: Promise<unknown>, then: () => void): void {
+  change.then(then, () => undefined);
+}
+
+/**
  * The changes made to one lead: status, follow-up, calls, notes. Each keeps the lead's
  * own query up to date from the answer and refetches the lists, Today and the counts.
  */
