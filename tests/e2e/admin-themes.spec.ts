@@ -49,7 +49,7 @@ const screens = (): Screen[] => [
   // Without the link's secret the setup screen says the link is not valid: its frame and colours are the same.
   { name: "Setup", path: "/admin/setup", signedIn: false },
 ];
-const screenNames = ["Today", "Leads", "Board", "Lead card", "Agenda", "Surveys", "Contacts", "Reports", "Account", "Templates", "Availability", "Login", "Setup"];
+const screenNames = ["Today", "Leads", "Board", "Lead card", "Agenda", "Surveys", "Contacts", "Reports", "Account", "Templates", "Availability", "Quote settings", "Login", "Setup"];
 const screenNamed = (name: string): Screen => screens().find((screen) => screen.name === name)!;
 
 test.beforeAll(async ({}, testInfo) => {
