@@ -67,7 +67,7 @@ export type QuoteCatalogItem = { id: string; name: string; unitCents: number; bi
 /** What the customer agrees to by ticking the box; stored word for word with the acceptance. */
 export const QUOTE_CONSENT_TEXT = "I agree to the terms above and accept this quote. Typing my full name is my electronic signature.";
 
-/** A quote whose last day is this many business days away, or fewer, is on Today. */
+/** A quote whose last day is this many days away on the business's calendar, or fewer, is on Today. */
 export const QUOTE_EXPIRY_WARNING_DAYS = 3;
 
 /** An open quote Today asks the owner to chase (GET /api/admin/today/quotes): the customer looked at it, or its last days are running out. */
@@ -79,7 +79,7 @@ export type QuoteToChase = {
   oneTimeCents: number;
   monthlyCents: number;
   validUntil: string;
-  /** Whole business days left after today: 0 means it ends at midnight tonight (America/New_York). */
+  /** Whole days left after today on the business's calendar (America/New_York): 0 means it ends at midnight tonight. */
   daysLeft: number;
   viewedAt: string | null;
 };

@@ -20,7 +20,7 @@ function daysBetween(from: string, to: string): number {
 
 /**
  * Open quotes (sent or viewed, not past their last day) that the customer has looked at, or
- * whose last day is at most three business days away: the soonest to end first, since a
+ * whose last day is at most three days away in New York: the soonest to end first, since a
  * quote that lapses is a job that has to be quoted again.
  */
 export async function quotesToChase(now = Date.now()): Promise<{ items: QuoteToChase[] }> {

@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/admin-api";
+import { ApiError, apiRequest } from "@/lib/admin-api";
 
 /*
  * The desk's send queue (docs/lead-desk.md, "Offline"): a call or a note logged while the
@@ -7,7 +7,7 @@ import { apiRequest } from "@/lib/admin-api";
  * logged: a change sent twice (two tabs, an answer lost on the way back) is stored once.
  */
 
-type QueuedChange = { key: string; url: string; body: Record<string, unknown>; queuedAt: string };
+type QueuedChange = { key: string; url: string; body: Record<string, unknown> };
 
 /** Raise when the stored shape changes. */
 const STORAGE_KEY = "desk-send-queue-v1";
@@ -44,7 +44,7 @@ function isNoConnection(error: unknown): boolean {
  */
 export async function sendOrQueue(url: string, body: Record<string, unknown>): Promise<Response | null> {
   const key = newClientKey();
-  const change: QueuedChange = { key, url, body: { ...body, clientKey: key }, queuedAt: new Date().toISOString() };
+  const change: QueuedChange = { key, url, body: { ...body, clientKey: key } };
   try {
     return await apiRequest("POST", url, change.body);
   } catch (error) {
@@ -71,19 +71,11 @@ export function sendQueuedChanges(): Promise<number> {
     let done = 0;
     try {
       for (const change of readQueue()) {
-        let status: number;
         try {
-          const response = await fetch(change.url, {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(change.body),
-            credentials: "include",
-          });
-          status = response.status;
-        } catch {
-          break;
+          await apiRequest("POST", change.url, change.body);
+        } catch (error) {
+          if (!(error instanceof ApiError && isFinalRefusal(error.status))) break;
         }
-        if (!(status < 300 || isFinalRefusal(status))) break;
         writeQueue(readQueue().filter((queued) => queued.key !== change.key));
         done += 1;
       }

@@ -9,7 +9,7 @@ import { routes } from "@/lib/routes";
 import { secondsSince } from "../desk/desk-time";
 
 /** "Expires tonight", "Expires tomorrow", "Expires in 3 days": counted in the business's days. */
-export function expiryWords(daysLeft: number): string {
+function expiryWords(daysLeft: number): string {
   if (daysLeft <= 0) return "Expires tonight";
   if (daysLeft === 1) return "Expires tomorrow";
   return `Expires in ${daysLeft} days`;
