@@ -1,6 +1,6 @@
 import { type Page, request as playwrightRequest } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomUUID } from "node:crypto";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations } from "./helpers";
 
@@ -27,7 +27,7 @@ const contact = {
   ...validContact,
   name: `Robin Thumbwidth ${tag}`,
   email: `robin-${tag}@example.com`,
-  phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`,
+  phone: randomPhone(),
 };
 const survey = { ...validSurvey, businessName: `Night Owl Bakery ${tag}`, email: `owl-${tag}@example.com` };
 let leadId = 0;

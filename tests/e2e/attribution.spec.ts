@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Touch } from "../../src/lib/attribution/touch";
-import { validContact } from "../support/api-request";
+import { randomPhone, validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
@@ -46,7 +46,7 @@ async function leadByEmail(context: BrowserContext, email: string): Promise<Lead
 /** A person of their own, so leads of different tests never join. */
 function person() {
   const tag = randomUUID().slice(0, 8);
-  return { name: `Casey Trent ${tag}`, email: `casey-${tag}@example.com`, phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`, tag };
+  return { name: `Casey Trent ${tag}`, email: `casey-${tag}@example.com`, phone: randomPhone(), tag };
 }
 
 async function fillContactForm(page: Page, who: ReturnType<typeof person>, message: string): Promise<void> {

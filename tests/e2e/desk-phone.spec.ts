@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test, waitForLoadIslands } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations } from "./helpers";
@@ -36,7 +36,7 @@ async function logIn(page: Page): Promise<void> {
 
 async function newContact(page: Page, overrides: Partial<typeof validContact> = {}) {
   const tag = randomUUID().slice(0, 8);
-  const contact = { ...validContact, name: `Pat Newcomb ${tag}`, email: `pat-${tag}@example.com`, phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`, ...overrides };
+  const contact = { ...validContact, name: `Pat Newcomb ${tag}`, email: `pat-${tag}@example.com`, phone: randomPhone(), ...overrides };
   const response = await page.request.post(at("/api/contact"), { data: contact });
   expect(response.status(), await response.text()).toBe(201);
   const search = await page.request.get(at(`/api/admin/leads?q=${encodeURIComponent(contact.email)}`));

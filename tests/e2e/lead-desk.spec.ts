@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
 import { businessDate } from "@/server/desk/business-time";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
@@ -35,7 +35,7 @@ async function newContactLead(page: Page, overrides: Partial<typeof validContact
     ...validContact,
     name: `Dana Whitfield ${tag}`,
     email: `dana-${tag}@example.com`,
-    phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`,
+    phone: randomPhone(),
     message: `We need failover internet for two offices, ref ${tag}.`,
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
@@ -33,7 +33,7 @@ async function newPerson(page: Page): Promise<Person> {
   const tag = randomUUID().slice(0, 8);
   const email = `erin-${tag}@example.com`;
   const name = `Erin Calloway ${tag}`;
-  const phone = `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`;
+  const phone = randomPhone();
   const contact = await page.request.post(at("/api/contact"), { data: { ...validContact, name, email, phone, message: `Failover for the shop, ref ${tag}.` } });
   expect(contact.status(), await contact.text()).toBe(201);
   const survey = await page.request.post(at("/api/survey"), { data: { ...validSurvey, businessName: `Calloway Books ${tag}`, email, phoneNumber: phone } });

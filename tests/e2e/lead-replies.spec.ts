@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { randomInt, randomUUID } from "node:crypto";
 import path from "node:path";
 import { mailtoLink } from "@/lib/reply-templates";
-import { validContact } from "../support/api-request";
+import { randomPhone, validContact } from "../support/api-request";
 import { freePort, type RunningServer, startProductionServer } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { expect, test } from "./fixtures";
@@ -71,7 +71,7 @@ async function newContactLead(page: Page, server: RunningServer): Promise<Lead> 
     ...validContact,
     name: `Dana Whitfield ${tag}`,
     email: `dana-${tag}@example.com`,
-    phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`,
+    phone: randomPhone(),
     message: `We need failover internet for two offices, ref ${tag}.`,
   };
   const response = await page.request.post(`${server.url}/api/contact`, { data: contact });

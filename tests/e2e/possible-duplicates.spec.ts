@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomUUID } from "node:crypto";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations } from "./helpers";
@@ -39,7 +39,7 @@ async function leadIdOf(page: Page, email: string): Promise<number> {
 /** A contact with the office's number from one address, then the office's survey from its own. */
 async function twoPeopleOneNumber(page: Page) {
   const tag = randomUUID().slice(0, 8);
-  const phone = `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`;
+  const phone = randomPhone();
   const stranger = { ...validContact, name: `Acme Stranger ${tag}`, email: `stranger-${tag}@example.com`, phone };
   const office = { ...validSurvey, businessName: `Heron Office ${tag}`, email: `office-${tag}@example.com`, phoneNumber: phone };
   expect((await page.request.post(at("/api/contact"), { data: stranger })).status()).toBe(201);

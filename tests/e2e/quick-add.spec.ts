@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
-import { validContact, validSurvey } from "../support/api-request";
+import { randomUUID } from "node:crypto";
+import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
@@ -23,7 +23,6 @@ test.afterAll(async () => {
 
 const at = (target: string) => `${server.url}${target}`;
 const tag = () => randomUUID().slice(0, 8);
-const phoneNumber = () => `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`;
 
 async function logIn(page: Page): Promise<void> {
   const response = await page.request.post(at("/api/admin/login"), { data: E2E_ADMIN });
@@ -71,7 +70,7 @@ for (const width of [375, 1280]) {
       await expect(dialog.getByRole("radio", { name: "Phone" })).toBeChecked();
       await dialog.getByLabel("Name").fill(name);
       await dialog.getByLabel("Business (optional)").fill("Mendez Tile");
-      await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(phoneNumber());
+      await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(randomPhone());
       await dialog.getByLabel("Service (optional)").selectOption({ label: "VoIP Phone Systems" });
       await dialog.getByLabel("Note (optional)").fill("Called about phones for 6 desks.");
       await dialog.getByRole("button", { name: "Tomorrow" }).click();
@@ -103,7 +102,7 @@ for (const width of [375, 1280]) {
 
     test("a known e-mail is not added again: the dialog offers the existing lead, which opens", async ({ page }) => {
       const id = tag();
-      const contact = { ...validContact, name: `Dana Whitfield ${id}`, email: `dana-${id}@example.com`, phone: phoneNumber() };
+      const contact = { ...validContact, name: `Dana Whitfield ${id}`, email: `dana-${id}@example.com`, phone: randomPhone() };
       expect((await page.request.post(at("/api/contact"), { data: contact })).status()).toBe(201);
       const existing = await leadIdOf(page, contact.name);
 
@@ -133,7 +132,7 @@ for (const width of [375, 1280]) {
         ...validSurvey,
         businessName: `${business} ${id}`,
         email: `${business.toLowerCase().replace(/\W/g, "")}-${id}@example.com`,
-        phoneNumber: phoneNumber(),
+        phoneNumber: randomPhone(),
         primaryInternetUse: "Email and browsing",
         phoneCount: 0,
         interestedServices: [],

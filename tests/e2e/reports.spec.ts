@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { validContact } from "../support/api-request";
+import { randomPhone, validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
@@ -28,7 +28,7 @@ async function newLead(page: Page, projectType: string): Promise<number> {
   const tag = randomUUID().slice(0, 8);
   const name = `Report Lead ${tag}`;
   const response = await page.request.post(at("/api/contact"), {
-    data: { ...validContact, name, email: `report-${tag}@example.com`, phone: `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`, projectType, message: `About ${projectType}, ref ${tag}.` },
+    data: { ...validContact, name, email: `report-${tag}@example.com`, phone: randomPhone(), projectType, message: `About ${projectType}, ref ${tag}.` },
   });
   expect(response.status(), await response.text()).toBe(201);
   const list = await page.request.get(at(`/api/admin/leads?q=${encodeURIComponent(tag)}`));

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { APIContext, APIRoute } from "astro";
 
 /** Builds the Request an endpoint receives, as the production server (server/production-server.mjs) hands it to Astro. */
@@ -28,6 +29,11 @@ export const callEndpoint =
   (handler: APIRoute): EndpointCall =>
   async (request, params = {}) =>
     handler({ request, params, clientAddress: request.headers.get("x-forwarded-for") ?? undefined } as unknown as APIContext);
+
+/** A phone number no other test is likely to hold (leads join by phone when there is no e-mail). */
+export function randomPhone(): string {
+  return `(864) ${randomInt(200, 999)}-${randomInt(1000, 9999)}`;
+}
 
 export const validContact = {
   name: "Dana Whitfield",
