@@ -269,6 +269,19 @@ describeEachEngine("quotes", () => {
     expect((await deskCall(todayQuotesEndpoint.GET, "GET", "/api/admin/today/quotes", {})).status).toBe(401);
   });
 
+  it("counts the days to a quote's end on New York's calendar across the night the clocks go forward", async () => {
+    // Saturday 2027-03-13, 11:30 PM in New York (EST); the clocks go forward at 2 AM on Sunday, so that day has 23 hours
+    // and four days of 24 hours would reach past the fourth day's midnight.
+    vi.setSystemTime(Date.parse("2027-03-14T04:30:00Z"));
+    const token = await deskSession();
+    const inThree = await createQuote(token, await newLead(token, 1), { lines: LINES, validUntil: "2027-03-16" });
+    await send(token, inThree.id);
+    const inFour = await createQuote(token, await newLead(token, 2), { lines: LINES, validUntil: "2027-03-17" });
+    await send(token, inFour.id);
+    const items = (await deskJson<{ items: QuoteToChase[] }>(await deskCall(todayQuotesEndpoint.GET, "GET", "/api/admin/today/quotes", { token }))).items;
+    expect(items.map((item) => [item.validUntil, item.daysLeft])).toEqual([["2027-03-16", 3]]);
+  });
+
   it("records a decline with its reason", async () => {
     const token = await deskSession();
     const leadId = await newLead(token);
