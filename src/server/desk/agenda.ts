@@ -2,7 +2,7 @@ import type { AgendaConsultation, AgendaItem, AgendaView } from "@/lib/lead-desk
 import { listBookingsBetween, toLeadBooking } from "@/server/bookings/booking-store";
 import { getDb } from "@/server/db/connection";
 import { isoFromMillis } from "@/server/db/schema";
-import { businessDate, nextDate, startOfBusinessDay } from "./business-time";
+import { businessDate, nextDate, startOfBusinessDay } from "@/server/business-time";
 import { listItems } from "./lead-list";
 
 /** The agenda shows this many days, today first. */

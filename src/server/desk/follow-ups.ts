@@ -1,5 +1,5 @@
 import type { FollowUpSnooze } from "@/lib/lead-desk";
-import { businessDate, nextDate, startOfBusinessDay } from "./business-time";
+import { businessDate, nextDate, startOfBusinessDay } from "@/server/business-time";
 
 const HOUR_MS = 60 * 60 * 1000;
 

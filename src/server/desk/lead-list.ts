@@ -5,7 +5,7 @@ import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
 import { engineOf, getDb } from "@/server/db/connection";
 import { leadIdMatches } from "@/server/db/lead-search-index";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
-import { nextDate, startOfBusinessDay } from "./business-time";
+import { nextDate, startOfBusinessDay } from "@/server/business-time";
 import { searchTerms } from "@/server/leads/lead-identity";
 import { openQuoteValues } from "@/server/quotes/open-quotes";
 

@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { TodayGroupName, TodayPage, TodayView } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis } from "@/server/db/schema";
-import { endOfBusinessDay } from "./business-time";
+import { endOfBusinessDay } from "@/server/business-time";
 import { latestRequests } from "./latest-request";
 import { listItems } from "./lead-list";
 

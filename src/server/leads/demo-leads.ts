@@ -9,7 +9,7 @@ import type { SurveyService } from "@/lib/validation/survey-services";
 import { engineOf } from "@/server/db/connection";
 import { writeLeadSearchMany } from "@/server/db/lead-search-index";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadSource, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
-import { businessDate, startOfBusinessDay } from "@/server/desk/business-time";
+import { businessDate, startOfBusinessDay } from "@/server/business-time";
 import { rescoreLeads } from "@/server/leads/lead-store";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, surveyIdentity } from "./lead-identity";
 import { touchOf } from "./lead-touches";

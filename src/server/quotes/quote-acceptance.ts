@@ -6,7 +6,7 @@ import type { AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis, writeBoolean } from "@/server/db/schema";
 import { LOCKED, withLockedQuote } from "./quote-changes";
-import { businessDate } from "./quote-dates";
+import { businessDate } from "@/server/business-time";
 import { addQuoteEvent, moveLeadForQuote } from "./quote-lead";
 import { displayNumber } from "./quote-number";
 import { queueSignedQuoteMail } from "./quote-signed-mail";

@@ -1,17 +1,6 @@
-import { site } from "@/content/site";
-import { addDays, instantOf, isoDate, localDateAt, parseIsoDate } from "@/server/bookings/slot-engine";
+import { businessDate, nextDate, startOfBusinessDay } from "@/server/business-time";
 
-/** Quotes live on the business's calendar (America/New_York), as bookings do: the slot engine's date arithmetic serves both. */
-const ZONE = site.hours.regular.timeZone;
-
-/** The business day (YYYY-MM-DD) `instant` falls in. */
-export function businessDate(instant: number): string {
-  return isoDate(localDateAt(instant, ZONE));
-}
-
-function nextDate(date: string): string {
-  return isoDate(addDays(parseIsoDate(date)!, 1));
-}
+// Quotes live on the business's calendar (America/New_York), the business's one clock (src/server/business-time.ts), as the desk's and the reports' days are.
 
 /** A quote can be accepted for this many days by default (the last of them included). */
 export const QUOTE_VALID_DAYS = 30;
@@ -28,7 +17,7 @@ export function defaultValidUntil(now: number): string {
  * America/New_York (midnight that follows it), never its start (a tracker's complaint).
  */
 export function quoteExpiresAt(date: string): number {
-  return instantOf(parseIsoDate(nextDate(date))!, "00:00", ZONE);
+  return startOfBusinessDay(nextDate(date));
 }
 
 /** A last day before today is refused: the quote would be born expired. */

@@ -2,7 +2,7 @@ import { QUOTE_EXPIRY_WARNING_DAYS, type QuoteToChase } from "@/lib/quotes/quote
 import { getDb } from "@/server/db/connection";
 import { isoFromMillis } from "@/server/db/schema";
 import { addDays, isoDate, parseIsoDate } from "@/server/bookings/slot-engine";
-import { businessDate } from "./quote-dates";
+import { businessDate } from "@/server/business-time";
 import { displayNumber } from "./quote-number";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { ReportPeriod } from "@/lib/reports";
-import { businessDate, nextDate, startOfBusinessDay } from "@/server/desk/business-time";
+import { businessDate, nextDate, startOfBusinessDay } from "@/server/business-time";
 
 /**
  * A report's range: the days `from` to `to` (YYYY-MM-DD, both included) in New York, as

@@ -1,6 +1,6 @@
 import { site } from "@/content/site";
 
-/** The business's clock: "today", follow-ups due and date filters are days in this zone. */
+/** The business's clock: "today", follow-ups due, date filters, report ranges and a quote's last day are days in this zone. */
 export const BUSINESS_TIME_ZONE = site.hours.regular.timeZone;
 
 const wallClock = new Intl.DateTimeFormat("en-US", {
