@@ -111,32 +111,55 @@ async function backgroundLuminance(page: Page): Promise<{ body: number; main: nu
   });
 }
 
-test.describe("the back office in the dark and light themes", () => {
-  // Axe over a long list takes a while on a busy machine.
+/** The screen's theme: native controls follow it, its backgrounds are dark or light, and axe finds nothing. */
+async function expectTheme(page: Page, name: string, colorScheme: "dark" | "light"): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), "native controls follow the theme").toBe("light dark");
+  // Axe first: it waits for the switch's colour transitions to end.
+  await expectNoAxeViolations(page, `${name} (${colorScheme})`);
+  const { body, main } = await backgroundLuminance(page);
+  console.log(`[themes] ${name} ${colorScheme}: body luminance ${body.toFixed(3)}, main ${main.toFixed(3)}`);
+  if (colorScheme === "dark") {
+    expect(body, `${name}: the body is dark`).toBeLessThan(0.05);
+    expect(main, `${name}: the main area is dark`).toBeLessThan(0.05);
+  } else {
+    expect(body, `${name}: the body is light`).toBeGreaterThan(0.85);
+    expect(main, `${name}: the main area is light`).toBeGreaterThan(0.85);
+  }
+}
+
+test.describe("every screen of the back office: both themes, and a thumb's targets at 375 px", () => {
+  // Axe twice over a long list takes a while on a busy machine.
   test.describe.configure({ timeout: 120_000 });
 
-  // One test per screen and theme: each starts in a fresh context, so no service worker or cache carries over.
+  // One test per screen, in a fresh context each, so no service worker or cache carries over
+  // from another screen: the system's theme switches under the open screen (the themes are
+  // CSS only, global.css), then the window narrows to a phone's.
   for (const name of screenNames) {
-    for (const colorScheme of ["dark", "light"] as const) {
-      test(`${name} (${colorScheme}): no axe violation, and the theme's background`, async ({ page }) => {
-        const screen = screenNamed(name);
-        if (screen.signedIn) await logIn(page);
-        await page.emulateMedia({ colorScheme });
-        await openScreen(page, screen);
-        expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), "native controls follow the theme").toBe("light dark");
-        const { body, main } = await backgroundLuminance(page);
-        console.log(`[themes] ${name} ${colorScheme}: body luminance ${body.toFixed(3)}, main ${main.toFixed(3)}`);
-        if (colorScheme === "dark") {
-          expect(body, `${name}: the body is dark`).toBeLessThan(0.05);
-          expect(main, `${name}: the main area is dark`).toBeLessThan(0.05);
-        } else {
-          expect(body, `${name}: the body is light`).toBeGreaterThan(0.85);
-          expect(main, `${name}: the main area is light`).toBeGreaterThan(0.85);
-        }
-        await expectNoAxeViolations(page, `${name} (${colorScheme})`);
-      });
-    }
+    test(`${name}: no axe violation in the dark or the light theme, and every control is 44 × 44 px or more at 375 px`, async ({ page }) => {
+      const screen = screenNamed(name);
+      if (screen.signedIn) await logIn(page);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await openScreen(page, screen);
+      await expectTheme(page, name, "dark");
+      await expectTheme(page, name, "light");
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.clientWidth)).toBe(375);
+      expectThumbSized(await tapTargets(page), name);
+      if (screen.signedIn) {
+        // The tab bar's More panel: the screens that are not tabs, and Log out.
+        const more = page.getByTestId("tab-bar").getByRole("button", { name: "More" });
+        await more.click();
+        await expect(more).toHaveAttribute("aria-expanded", "true");
+        expectThumbSized(await tapTargets(page), `${name} with More open`);
+      }
+    });
   }
+});
+
+test.describe("the back office's menus and dialogs in the dark theme", () => {
+  test.describe.configure({ timeout: 120_000 });
 
   test("the status menu, its toast and the Lost dialog pass axe in the dark", async ({ page }) => {
     await logIn(page);
@@ -232,22 +255,6 @@ function expectThumbSized(targets: Target[], label: string): void {
 test.describe("tap targets at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test.describe.configure({ timeout: 120_000 });
-
-  for (const name of screenNames) {
-    test(`${name}: every control is 44 × 44 px or more`, async ({ page }) => {
-      const screen = screenNamed(name);
-      if (screen.signedIn) await logIn(page);
-      await openScreen(page, screen);
-      expectThumbSized(await tapTargets(page), name);
-      if (screen.signedIn) {
-        // The tab bar's More panel: the screens that are not tabs, and Log out.
-        const more = page.getByTestId("tab-bar").getByRole("button", { name: "More" });
-        await more.click();
-        await expect(more).toHaveAttribute("aria-expanded", "true");
-        expectThumbSized(await tapTargets(page), `${name} with More open`);
-      }
-    });
-  }
 
   test("the status menu, the Snooze menu and the Add lead dialog: every control is 44 × 44 px or more", async ({ page }) => {
     await logIn(page);
