@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
-import { businessDate } from "@/server/desk/business-time";
+import { businessDate } from "@/server/business-time";
 import { randomPhone, validContact, validSurvey } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
 import { expect, test } from "./fixtures";
