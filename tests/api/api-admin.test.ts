@@ -18,10 +18,9 @@ import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, SESSION_IDLE_TTL_MS, hashSessionToken } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT } from "@/server/auth/login-guard";
 import { createAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
-import { insertContactRequest, listContactRequests } from "@/server/leads/contact-requests";
-import { insertSurveySubmission, listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { callEndpoint, type EndpointCall, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission, listSubmissions } from "@/server/leads/stored-submissions";
 
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://127.0.0.1:3000";
@@ -105,11 +104,11 @@ async function checkAuth(token: string | undefined): Promise<number> {
 }
 
 async function addSurvey(overrides: Partial<SurveyInput> = {}) {
-  return insertSurveySubmission(surveySchema.parse({ ...validSurvey, ...overrides }));
+  return insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }));
 }
 
 async function addContact(overrides: Partial<ContactRequestInput> = {}) {
-  return insertContactRequest(contactRequestSchema.parse({ ...validContact, ...overrides }));
+  return insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }));
 }
 
 /** The records of an export as a spreadsheet reads them (csv-parse, RFC 4180). */
@@ -278,8 +277,8 @@ describeEachEngine("admin API", () => {
         expect(await response.json()).toEqual({ error: "Authentication required." });
       }
       // Nothing was viewed or deleted.
-      expect((await listSurveySubmissions()).map((row) => [row.id, row.viewed])).toContainEqual([survey.id, false]);
-      expect((await listContactRequests()).map((row) => [row.id, row.viewed])).toContainEqual([contact.id, false]);
+      expect((await listSubmissions("survey")).map((row) => [row.id, row.viewed])).toContainEqual([survey.id, false]);
+      expect((await listSubmissions("contact")).map((row) => [row.id, row.viewed])).toContainEqual([contact.id, false]);
     }
 
     it("answers 401 JSON with no cookie and with a made-up one", async () => {
@@ -394,8 +393,8 @@ describeEachEngine("admin API", () => {
   // Each item differs: an identical one within 10 minutes would be folded into the first.
   let added = 0;
   const inboxes = [
-    { name: "surveys", add: () => addSurvey({ additionalComments: `Survey number ${++added}.` }), list: listSurveySubmissions, view: viewSurvey, remove: deleteSurvey },
-    { name: "contacts", add: () => addContact({ message: `Contact request number ${++added}.` }), list: listContactRequests, view: viewContact, remove: deleteContact },
+    { name: "surveys", add: () => addSurvey({ additionalComments: `Survey number ${++added}.` }), list: () => listSubmissions("survey"), view: viewSurvey, remove: deleteSurvey },
+    { name: "contacts", add: () => addContact({ message: `Contact request number ${++added}.` }), list: () => listSubmissions("contact"), view: viewContact, remove: deleteContact },
   ] as const;
 
   for (const inbox of inboxes) {

@@ -11,10 +11,10 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 /*
  * Attribution through the one lead path (docs/attribution.md): the touches a submission
@@ -139,7 +139,7 @@ describeEachEngine("attribution", () => {
     });
 
     it("keeps a lead from before attribution without touches, Unassigned, until a submission brings its last touch", async () => {
-      await insertContactRequest(contactRequestSchema.parse(validContact));
+      await insertSubmission("contact", contactRequestSchema.parse(validContact));
       const token = await session();
       const before = await onlyLeadDetail(token);
       expect(before).toMatchObject({ firstTouch: null, lastTouch: null, firstChannel: "Unassigned" });

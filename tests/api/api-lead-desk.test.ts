@@ -22,11 +22,10 @@ import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
-import { insertSurveySubmission } from "@/server/leads/survey-submissions";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const notification: OutboxMessage = { to: "owner@example.com", from: "site@example.com", subject: "New lead", text: "t", html: "<p>t</p>" };
@@ -68,11 +67,11 @@ async function json<T>(response: Response, status = 200): Promise<T> {
 }
 
 async function addContact(overrides: Partial<ContactRequestInput> = {}, withMail = false) {
-  return insertContactRequest(contactRequestSchema.parse({ ...validContact, ...overrides }), withMail ? { outbox: notification } : {});
+  return insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }), withMail ? { outbox: notification } : {});
 }
 
 async function addSurvey(overrides: Partial<SurveyInput> = {}, withMail = false) {
-  return insertSurveySubmission(surveySchema.parse({ ...validSurvey, ...overrides }), withMail ? { outbox: notification } : {});
+  return insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }), withMail ? { outbox: notification } : {});
 }
 
 async function listLeads(token: string, query = ""): Promise<LeadList> {

@@ -9,10 +9,10 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import { logCall, updateLead } from "@/server/desk/lead-changes";
 import { callEndpoint, validContact } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const MINUTE = 60_000;
@@ -66,7 +66,7 @@ let serial = 0;
 async function leadAt(iso: string): Promise<{ id: number; submittedAt: number }> {
   serial += 1;
   at(iso);
-  await insertContactRequest(contactRequestSchema.parse({ ...validContact, name: `Lead ${serial}`, email: `lead-${serial}@example.com`, phone: `864-555-${String(1000 + serial)}` }));
+  await insertSubmission("contact", contactRequestSchema.parse({ ...validContact, name: `Lead ${serial}`, email: `lead-${serial}@example.com`, phone: `864-555-${String(1000 + serial)}` }));
   vi.useRealTimers();
   const db = await getDb();
   const lead = await db.selectFrom("leads").select(["id", "first_submitted_at"]).where("email_key", "=", `lead-${serial}@example.com`).executeTakeFirstOrThrow();

@@ -7,12 +7,11 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import * as healthEndpoint from "@/pages/api/health";
 import * as unknownApiPath from "@/pages/api/[...path]";
 import { LIMITS } from "@/lib/validation/limits";
-import { listContactRequests } from "@/server/leads/contact-requests";
 import { listOutbox } from "@/server/mail/mail-outbox";
-import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/receive-lead";
 import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { listSubmissions } from "@/server/leads/stored-submissions";
 
 /** Calls an endpoint as Astro does, with the parts of its APIContext the lead endpoints read. */
 const call = async (handler: APIRoute, request: Request, clientAddress?: string) => handler({ request, clientAddress } as unknown as APIContext);
@@ -22,8 +21,8 @@ const getContact = () => call(contactEndpoint.ALL, new Request("http://127.0.0.1
 const deleteSurvey = () => call(surveyEndpoint.ALL, new Request("http://127.0.0.1:3000/api/survey", { method: "DELETE" }));
 
 const routes = {
-  contact: { post: postContact, path: "/api/contact", valid: validContact, list: listContactRequests, numbered: (n: number) => ({ message: `Request number ${n} for failover.` }) },
-  survey: { post: postSurvey, path: "/api/survey", valid: validSurvey, list: listSurveySubmissions, numbered: (n: number) => ({ additionalComments: `Survey number ${n}.` }) },
+  contact: { post: postContact, path: "/api/contact", valid: validContact, list: () => listSubmissions("contact"), numbered: (n: number) => ({ message: `Request number ${n} for failover.` }) },
+  survey: { post: postSurvey, path: "/api/survey", valid: validSurvey, list: () => listSubmissions("survey"), numbered: (n: number) => ({ additionalComments: `Survey number ${n}.` }) },
 } as const;
 
 let address = 0;
@@ -151,7 +150,7 @@ describeEachEngine("submission API", () => {
     };
     const response = await postContact(jsonRequest("/api/contact", tricky, { address: nextAddress() }));
     expect(response.status).toBe(201);
-    const [stored] = await listContactRequests();
+    const [stored] = await listSubmissions("contact");
     expect(stored?.name).toBe(tricky.name);
     expect(stored?.message).toBe(tricky.message);
   });
@@ -159,7 +158,7 @@ describeEachEngine("submission API", () => {
   it("keeps the ?service= source the visitor came from", async () => {
     const response = await postContact(jsonRequest("/api/contact", { ...validContact, projectType: "other", source: "quote" }, { address: nextAddress() }));
     expect(response.status).toBe(201);
-    const [stored] = await listContactRequests();
+    const [stored] = await listSubmissions("contact");
     expect(stored).toMatchObject({ projectType: "other", source: "quote" });
   });
 
@@ -175,7 +174,7 @@ describeEachEngine("submission API", () => {
   it("coerces survey numbers given as text and rejects non-numbers", async () => {
     const text = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, employeeCount: "7", deviceCount: "0", phoneCount: "3" }, { address: nextAddress() }));
     expect(text.status).toBe(201);
-    const [stored] = await listSurveySubmissions();
+    const [stored] = await listSubmissions("survey");
     expect(stored).toMatchObject({ employeeCount: 7, deviceCount: 0, phoneCount: 3, interestedServices: ["voip", "starlink"], hasPublicWifi: true });
     const bad = await postSurvey(jsonRequest("/api/survey", { ...validSurvey, employeeCount: "many" }, { address: nextAddress() }));
     expect(bad.status).toBe(400);

@@ -1,15 +1,9 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { type ContactRequestInput, contactRequestSchema } from "@/lib/validation/contact-request-schema";
-import {
-  countNewContactRequests,
-  getContactRequest,
-  insertContactRequest,
-  listContactRequests,
-  markContactRequestViewed,
-} from "@/server/leads/contact-requests";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
+import { countNewSubmissions, getSubmission, insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -40,13 +34,13 @@ afterEach(() => {
 describeEachEngine("contact requests", ({ engine }) => {
   it("stores a request and answers with its id and an ISO 8601 UTC creation time", async () => {
     const before = Date.now();
-    const stored = await insertContactRequest(contactData({ source: "quote" }));
+    const stored = await insertSubmission("contact", contactData({ source: "quote" }));
 
     expect(stored.id).toBeGreaterThan(0);
     expect(stored.createdAt).toMatch(ISO_UTC);
     expect(Date.parse(stored.createdAt)).toBeGreaterThanOrEqual(before);
 
-    expect(await getContactRequest(stored.id)).toEqual({
+    expect(await getSubmission("contact", stored.id)).toEqual({
       id: stored.id,
       createdAt: stored.createdAt,
       viewed: false,
@@ -74,9 +68,9 @@ describeEachEngine("contact requests", ({ engine }) => {
       ].join("\n"),
     });
 
-    const { id } = await insertContactRequest(data);
-    const [listed] = await listContactRequests();
-    const fetched = await getContactRequest(id);
+    const { id } = await insertSubmission("contact", data);
+    const [listed] = await listSubmissions("contact");
+    const fetched = await getSubmission("contact", id);
 
     for (const request of [listed, fetched]) {
       expect(request?.name).toBe(data.name);
@@ -85,12 +79,12 @@ describeEachEngine("contact requests", ({ engine }) => {
       expect(request?.message).toBe(data.message);
       expect(Buffer.from(request?.message ?? "", "utf8").equals(Buffer.from(data.message, "utf8"))).toBe(true);
     }
-    expect(await countNewContactRequests()).toBe(1);
+    expect(await countNewSubmissions("contact")).toBe(1);
   });
 
   it("stores no source when the visitor came without a preset, and never the honeypot", async () => {
-    const { id } = await insertContactRequest(contactData({ website: "" }));
-    const request = await getContactRequest(id);
+    const { id } = await insertSubmission("contact", contactData({ website: "" }));
+    const request = await getSubmission("contact", id);
 
     expect(request?.source).toBeNull();
     expect(request).not.toHaveProperty("website");
@@ -99,13 +93,13 @@ describeEachEngine("contact requests", ({ engine }) => {
   it("lists newest first and orders requests stored in the same millisecond by id, newest first", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-02T03:04:05.678Z"));
-    const older = await insertContactRequest(contactData({ name: "Older Lead" }));
+    const older = await insertSubmission("contact", contactData({ name: "Older Lead" }));
     vi.setSystemTime(new Date("2030-01-02T03:04:06.000Z"));
-    const tieA = await insertContactRequest(contactData({ name: "Tie A" }));
-    const tieB = await insertContactRequest(contactData({ name: "Tie B" }));
+    const tieA = await insertSubmission("contact", contactData({ name: "Tie A" }));
+    const tieB = await insertSubmission("contact", contactData({ name: "Tie B" }));
     vi.useRealTimers();
 
-    const list = await listContactRequests();
+    const list = await listSubmissions("contact");
 
     expect(list.map((request) => request.id)).toEqual([tieB.id, tieA.id, older.id]);
     expect(list.map((request) => request.createdAt)).toEqual([
@@ -117,46 +111,46 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("marks a request viewed as a real boolean, and answers false for a request that does not exist", async () => {
-    const { id } = await insertContactRequest(contactData());
+    const { id } = await insertSubmission("contact", contactData());
 
-    expect(await markContactRequestViewed(id)).toBe(true);
-    expect(await markContactRequestViewed(id)).toBe(true);
-    expect((await getContactRequest(id))?.viewed).toBe(true);
-    expect((await listContactRequests())[0]?.viewed).toBe(true);
-    expect(await markContactRequestViewed(id + 1000)).toBe(false);
+    expect(await markSubmissionViewed("contact", id)).toBe(true);
+    expect(await markSubmissionViewed("contact", id)).toBe(true);
+    expect((await getSubmission("contact", id))?.viewed).toBe(true);
+    expect((await listSubmissions("contact"))[0]?.viewed).toBe(true);
+    expect(await markSubmissionViewed("contact", id + 1000)).toBe(false);
   });
 
   it("deletes a request once and answers false afterwards", async () => {
-    const { id } = await insertContactRequest(contactData());
-    const other = await insertContactRequest(contactData({ name: "Someone Else" }));
+    const { id } = await insertSubmission("contact", contactData());
+    const other = await insertSubmission("contact", contactData({ name: "Someone Else" }));
 
     expect(await eraseSubmission({ kind: "contact", id })).toBe(true);
     expect(await eraseSubmission({ kind: "contact", id })).toBe(false);
-    expect(await getContactRequest(id)).toBeUndefined();
-    expect((await listContactRequests()).map((request) => request.id)).toEqual([other.id]);
+    expect(await getSubmission("contact", id)).toBeUndefined();
+    expect((await listSubmissions("contact")).map((request) => request.id)).toEqual([other.id]);
   });
 
   it("counts only requests not yet viewed", async () => {
-    const first = await insertContactRequest(contactData());
-    await insertContactRequest(contactData({ message: "A second, different message." }));
-    await insertContactRequest(contactData({ message: "A third, different message." }));
-    expect(await countNewContactRequests()).toBe(3);
+    const first = await insertSubmission("contact", contactData());
+    await insertSubmission("contact", contactData({ message: "A second, different message." }));
+    await insertSubmission("contact", contactData({ message: "A third, different message." }));
+    expect(await countNewSubmissions("contact")).toBe(3);
 
-    await markContactRequestViewed(first.id);
-    expect(await countNewContactRequests()).toBe(2);
+    await markSubmissionViewed("contact", first.id);
+    expect(await countNewSubmissions("contact")).toBe(2);
   });
 
   it("treats ids that cannot be rows as missing", async () => {
     for (const id of [Number.NaN, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
-      expect(await getContactRequest(id)).toBeUndefined();
-      expect(await markContactRequestViewed(id)).toBe(false);
+      expect(await getSubmission("contact", id)).toBeUndefined();
+      expect(await markSubmissionViewed("contact", id)).toBe(false);
       expect(await eraseSubmission({ kind: "contact", id })).toBe(false);
     }
   });
 
   it("queues the notification e-mail with the request, pointing at the new row", async () => {
-    const withMail = await insertContactRequest(contactData(), { outbox: notification });
-    await insertContactRequest(contactData());
+    const withMail = await insertSubmission("contact", contactData(), { outbox: notification });
+    await insertSubmission("contact", contactData());
 
     const outbox = await listOutbox();
     expect(outbox).toHaveLength(1);
@@ -167,21 +161,21 @@ describeEachEngine("contact requests", ({ engine }) => {
   it("stores neither the request nor its e-mail when queueing the e-mail fails", async () => {
     const repair = await breakOutboxInserts(engine);
     try {
-      await expect(insertContactRequest(contactData({ name: "Lost Lead" }), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
+      await expect(insertSubmission("contact", contactData({ name: "Lost Lead" }), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
     } finally {
       await repair();
     }
 
-    expect(await listContactRequests()).toEqual([]);
+    expect(await listSubmissions("contact")).toEqual([]);
     expect(await listOutbox()).toEqual([]);
   });
 
   it("queues no e-mail when the request itself cannot be stored", async () => {
     const invalid = { ...contactData(), name: null } as unknown as ReturnType<typeof contactData>;
 
-    await expect(insertContactRequest(invalid, { outbox: notification })).rejects.toThrow();
+    await expect(insertSubmission("contact", invalid, { outbox: notification })).rejects.toThrow();
 
-    expect(await listContactRequests()).toEqual([]);
+    expect(await listSubmissions("contact")).toEqual([]);
     expect(await listOutbox()).toEqual([]);
   });
 });

@@ -4,15 +4,14 @@ import { beforeEach, expect, it } from "vitest";
 import { type ContactRequestInput, contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
-import { listContactRequests } from "@/server/leads/contact-requests";
 import { storeSubmission } from "@/server/leads/lead-store";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { peekRateLimit } from "@/server/rate-limits/rate-limits";
-import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLead } from "@/server/leads/receive-lead";
 import { SUBMISSION_RATE_LIMIT, submissionRateLimits } from "@/server/leads/receive-lead";
 import { validContact, validSurvey } from "../support/api-request";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
+import { listSubmissions } from "@/server/leads/stored-submissions";
 
 const contact = (overrides: Partial<ContactRequestInput> = {}) => contactRequestSchema.parse({ ...validContact, ...overrides });
 const survey = (overrides: Partial<SurveyInput> = {}) => surveySchema.parse({ ...validSurvey, ...overrides });
@@ -34,7 +33,7 @@ describeEachEngine("lead submissions", (context) => {
     const db = await getDb();
     const stored = await db.transaction().execute((trx) => storeSubmission(trx, { kind: "contact", data: contact() }, Date.now(), { message: mail("New lead") }));
 
-    const [row] = await listContactRequests();
+    const [row] = await listSubmissions("contact");
     expect(row).toMatchObject({ id: stored.id, name: validContact.name, viewed: false });
     const [message] = await listOutbox();
     expect(message).toMatchObject({ kind: "contact", refId: stored.id, status: "pending", payload: mail("New lead") });
@@ -44,7 +43,7 @@ describeEachEngine("lead submissions", (context) => {
     const db = await getDb();
     const stored = await db.transaction().execute((trx) => storeSubmission(trx, { kind: "survey", data: survey({ businessName: "One Path LLC" }) }, Date.now(), { message: mail("New survey") }));
 
-    const [row] = await listSurveySubmissions();
+    const [row] = await listSubmissions("survey");
     expect(row).toMatchObject({ id: stored.id, businessName: "One Path LLC", interestedServices: validSurvey.interestedServices });
     expect((await listOutbox())[0]).toMatchObject({ kind: "survey", refId: stored.id });
   });
@@ -59,7 +58,7 @@ describeEachEngine("lead submissions", (context) => {
     } finally {
       await repair();
     }
-    expect(await listContactRequests()).toEqual([]);
+    expect(await listSubmissions("contact")).toEqual([]);
     expect(await listOutbox()).toEqual([]);
   });
 
@@ -71,7 +70,7 @@ describeEachEngine("lead submissions", (context) => {
     const refused = outcomes.filter((outcome) => outcome.status === "rate-limited");
     expect(refused).toHaveLength(50 - SUBMISSION_RATE_LIMIT.limit);
     expect(refused.every((outcome) => outcome.retryAfterSeconds > 0)).toBe(true);
-    expect((await listContactRequests()).map((row) => row.id).sort((a, b) => a - b)).toEqual(stored.sort((a, b) => a - b));
+    expect((await listSubmissions("contact")).map((row) => row.id).sort((a, b) => a - b)).toEqual(stored.sort((a, b) => a - b));
   });
 
   it("counts a filled honeypot against the limit, answers it like a stored lead and stores nothing", async () => {
@@ -79,7 +78,7 @@ describeEachEngine("lead submissions", (context) => {
 
     expect(outcome).toEqual({ status: "spam" });
     expect(await remaining("survey", "198.51.100.8")).toBe(SUBMISSION_RATE_LIMIT.limit - 1);
-    expect(await listSurveySubmissions()).toEqual([]);
+    expect(await listSubmissions("survey")).toEqual([]);
     expect(await listOutbox()).toEqual([]);
   });
 
@@ -125,7 +124,7 @@ describeEachEngine("lead submissions", (context) => {
         other.close();
       }
       expect(outcome.status === "rejected" && isDatabaseUnavailable(outcome.reason)).toBe(true);
-      expect(await listContactRequests()).toEqual([]);
+      expect(await listSubmissions("contact")).toEqual([]);
       expect(await remaining("contact", "198.51.100.10")).toBe(SUBMISSION_RATE_LIMIT.limit);
     }, 20_000);
   }

@@ -1,6 +1,5 @@
 import { expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import {
   claimOutboxBatch,
   countPendingOutbox,
@@ -11,6 +10,7 @@ import {
   type OutboxMessage,
 } from "@/server/mail/mail-outbox";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 const LEASE = 60_000;
 
@@ -36,7 +36,7 @@ function message(index: number): OutboxMessage {
 /** Stores `count` leads with their notifications; returns the outbox ids, oldest first. */
 async function queue(count: number): Promise<number[]> {
   // Each differs: an identical lead within 10 minutes is folded into the first.
-  for (let index = 0; index < count; index += 1) await insertContactRequest({ ...lead, message: `${lead.message} (${index})` }, { outbox: message(index) });
+  for (let index = 0; index < count; index += 1) await insertSubmission("contact", { ...lead, message: `${lead.message} (${index})` }, { outbox: message(index) });
   return (await listOutbox()).map((item) => item.id);
 }
 

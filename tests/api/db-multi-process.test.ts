@@ -5,9 +5,9 @@ import type { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { closeDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import { countPendingOutbox, listOutbox } from "@/server/mail/mail-outbox";
 import { applyDatabaseEnv, createFreshDatabase, ENGINES, postgresSkipped, restoreDatabaseEnv } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 const WORKER_SCRIPT = path.resolve(__dirname, "../support/outbox-worker-process.ts");
 
@@ -50,7 +50,7 @@ for (const engine of ENGINES) {
 
         for (let index = 0; index < 45; index += 1) {
           // Each one differs: identical submissions within 10 minutes fold into one.
-          await insertContactRequest({ ...lead, message: `Our server room needs help (${index}).` }, {
+          await insertSubmission("contact", { ...lead, message: `Our server room needs help (${index}).` }, {
             outbox: { to: "owner@example.com", from: "site@example.com", subject: `Lead ${index}`, text: "t", html: "<p>t</p>" },
           });
         }

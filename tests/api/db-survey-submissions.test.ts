@@ -1,15 +1,9 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
 import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
-import {
-  countNewSurveySubmissions,
-  getSurveySubmission,
-  insertSurveySubmission,
-  listSurveySubmissions,
-  markSurveySubmissionViewed,
-} from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
+import { countNewSubmissions, getSubmission, insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -45,10 +39,10 @@ afterEach(() => {
 
 describeEachEngine("survey submissions", ({ engine }) => {
   it("stores a survey and reads every field back typed: numbers, real booleans, the service list", async () => {
-    const stored = await insertSurveySubmission(surveyData());
+    const stored = await insertSubmission("survey", surveyData());
 
     expect(stored.createdAt).toMatch(ISO_UTC);
-    expect(await getSurveySubmission(stored.id)).toEqual({
+    expect(await getSubmission("survey", stored.id)).toEqual({
       id: stored.id,
       createdAt: stored.createdAt,
       viewed: false,
@@ -68,10 +62,10 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("keeps the opposite booleans, zero counts and an empty service list", async () => {
-    const { id } = await insertSurveySubmission(
+    const { id } = await insertSubmission("survey", 
       surveyData({ usesStreaming: false, hasPublicWifi: true, deviceCount: 0, phoneCount: 0, interestedServices: [], additionalComments: "" }),
     );
-    const survey = await getSurveySubmission(id);
+    const survey = await getSubmission("survey", id);
 
     expect(survey?.usesStreaming).toBe(false);
     expect(survey?.hasPublicWifi).toBe(true);
@@ -89,9 +83,9 @@ describeEachEngine("survey submissions", ({ engine }) => {
       additionalComments: "<script>document.cookie</script>\r\nשלום 👋🏾\n\\n not a newline ${x}",
     });
 
-    const { id } = await insertSurveySubmission(data);
-    const survey = await getSurveySubmission(id);
-    const [listed] = await listSurveySubmissions();
+    const { id } = await insertSubmission("survey", data);
+    const survey = await getSubmission("survey", id);
+    const [listed] = await listSubmissions("survey");
 
     for (const read of [survey, listed]) {
       expect(read?.businessName).toBe(data.businessName);
@@ -102,44 +96,44 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("never stores the honeypot", async () => {
-    const { id } = await insertSurveySubmission(surveyData({ website: "" }));
-    expect(await getSurveySubmission(id)).not.toHaveProperty("website");
+    const { id } = await insertSubmission("survey", surveyData({ website: "" }));
+    expect(await getSubmission("survey", id)).not.toHaveProperty("website");
   });
 
   it("lists newest first and orders surveys stored in the same millisecond by id, newest first", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2031-06-30T23:59:59.999Z"));
-    const older = await insertSurveySubmission(surveyData({ businessName: "Older Shop" }));
+    const older = await insertSubmission("survey", surveyData({ businessName: "Older Shop" }));
     vi.setSystemTime(new Date("2031-07-01T00:00:00.000Z"));
-    const tieA = await insertSurveySubmission(surveyData({ businessName: "Tie A" }));
-    const tieB = await insertSurveySubmission(surveyData({ businessName: "Tie B" }));
+    const tieA = await insertSubmission("survey", surveyData({ businessName: "Tie A" }));
+    const tieB = await insertSubmission("survey", surveyData({ businessName: "Tie B" }));
     vi.useRealTimers();
 
-    const list = await listSurveySubmissions();
+    const list = await listSubmissions("survey");
 
     expect(list.map((survey) => survey.id)).toEqual([tieB.id, tieA.id, older.id]);
     expect(list.map((survey) => survey.createdAt)).toEqual(["2031-07-01T00:00:00.000Z", "2031-07-01T00:00:00.000Z", "2031-06-30T23:59:59.999Z"]);
   });
 
   it("marks viewed, deletes, counts new, and answers false for surveys that do not exist", async () => {
-    const first = await insertSurveySubmission(surveyData());
-    const second = await insertSurveySubmission(surveyData({ additionalComments: "A second, different survey." }));
-    expect(await countNewSurveySubmissions()).toBe(2);
+    const first = await insertSubmission("survey", surveyData());
+    const second = await insertSubmission("survey", surveyData({ additionalComments: "A second, different survey." }));
+    expect(await countNewSubmissions("survey")).toBe(2);
 
-    expect(await markSurveySubmissionViewed(first.id)).toBe(true);
-    expect((await getSurveySubmission(first.id))?.viewed).toBe(true);
-    expect(await countNewSurveySubmissions()).toBe(1);
-    expect(await markSurveySubmissionViewed(second.id + 1000)).toBe(false);
+    expect(await markSubmissionViewed("survey", first.id)).toBe(true);
+    expect((await getSubmission("survey", first.id))?.viewed).toBe(true);
+    expect(await countNewSubmissions("survey")).toBe(1);
+    expect(await markSubmissionViewed("survey", second.id + 1000)).toBe(false);
 
     expect(await eraseSubmission({ kind: "survey", id: second.id })).toBe(true);
     expect(await eraseSubmission({ kind: "survey", id: second.id })).toBe(false);
-    expect(await countNewSurveySubmissions()).toBe(0);
-    expect((await listSurveySubmissions()).map((survey) => survey.id)).toEqual([first.id]);
-    expect(await getSurveySubmission(Number.NaN)).toBeUndefined();
+    expect(await countNewSubmissions("survey")).toBe(0);
+    expect((await listSubmissions("survey")).map((survey) => survey.id)).toEqual([first.id]);
+    expect(await getSubmission("survey", Number.NaN)).toBeUndefined();
   });
 
   it("queues the notification e-mail with the survey, pointing at the new row", async () => {
-    const { id } = await insertSurveySubmission(surveyData(), { outbox: notification });
+    const { id } = await insertSubmission("survey", surveyData(), { outbox: notification });
 
     const outbox = await listOutbox();
     expect(outbox).toHaveLength(1);
@@ -150,12 +144,12 @@ describeEachEngine("survey submissions", ({ engine }) => {
   it("stores neither the survey nor its e-mail when queueing the e-mail fails", async () => {
     const repair = await breakOutboxInserts(engine);
     try {
-      await expect(insertSurveySubmission(surveyData(), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
+      await expect(insertSubmission("survey", surveyData(), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
     } finally {
       await repair();
     }
 
-    expect(await listSurveySubmissions()).toEqual([]);
+    expect(await listSubmissions("survey")).toEqual([]);
     expect(await listOutbox()).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listContactRequests } from "@/server/leads/contact-requests";
-import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { SUBMISSION_RATE_LIMIT } from "@/server/leads/receive-lead";
 import { validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { listSubmissions } from "@/server/leads/stored-submissions";
 
 let address = 0;
 function nextAddress() {
@@ -54,7 +53,7 @@ describeEachEngine("no-script form posts", () => {
     it("stores a valid post, source included, and confirms it", async () => {
       const state = await receiveLeadFormPost("contact", formPost("/contact?service=quote", contactFields({ projectType: "other", source: "quote" })));
       expect(state).toEqual({ status: "success" });
-      expect(await listContactRequests()).toMatchObject([{ name: validContact.name, projectType: "other", source: "quote" }]);
+      expect(await listSubmissions("contact")).toMatchObject([{ name: validContact.name, projectType: "other", source: "quote" }]);
     });
 
     it("gives each bad field its message and keeps the values, but never the honeypot", async () => {
@@ -62,12 +61,12 @@ describeEachEngine("no-script form posts", () => {
       expect(state.status).toBe("invalid");
       expect(state.fields).toEqual({ email: "Please enter a valid email address.", phone: "Please enter a valid phone number.", projectType: "Please select a project type." });
       expect(state.values).toEqual({ name: validContact.name, email: "nope", phone: "", projectType: "", message: validContact.message });
-      expect(await listContactRequests()).toHaveLength(0);
+      expect(await listSubmissions("contact")).toHaveLength(0);
     });
 
     it("confirms a filled honeypot without storing it", async () => {
       expect(await receiveLeadFormPost("contact", formPost("/contact", contactFields({ website: "http://spam.example" })))).toEqual({ status: "success" });
-      expect(await listContactRequests()).toHaveLength(0);
+      expect(await listSubmissions("contact")).toHaveLength(0);
     });
 
     it("reads multipart posts as well", async () => {
@@ -87,14 +86,14 @@ describeEachEngine("no-script form posts", () => {
     it("says sending failed for a body no form sends: another type, or over 64 KB", async () => {
       expect((await receiveLeadFormPost("contact", formPost("/contact", contactFields(), { contentType: "application/json" }))).status).toBe("failed");
       expect((await receiveLeadFormPost("contact", formPost("/contact", contactFields({ message: "x".repeat(70_000) })))).status).toBe("failed");
-      expect(await listContactRequests()).toHaveLength(0);
+      expect(await listSubmissions("contact")).toHaveLength(0);
     });
   });
 
   describe("survey", () => {
     it("stores a valid post with its checkboxes and confirms it", async () => {
       expect(await receiveLeadFormPost("survey", formPost("/survey", surveyFields))).toEqual({ status: "success" });
-      expect(await listSurveySubmissions()).toMatchObject([
+      expect(await listSubmissions("survey")).toMatchObject([
         { businessName: validSurvey.businessName, employeeCount: 12, usesStreaming: false, hasPublicWifi: true, interestedServices: ["voip", "starlink"] },
       ]);
     });
@@ -106,7 +105,7 @@ describeEachEngine("no-script form posts", () => {
       expect(state.fields).toEqual({ businessName: "Business name is required", employeeCount: "Must have at least one employee" });
       expect(state.values).toMatchObject({ employeeCount: "0", hasPublicWifi: true, usesStreaming: false, interestedServices: ["voip", "starlink"] });
       expect(state.values).not.toHaveProperty("website");
-      expect(await listSurveySubmissions()).toHaveLength(0);
+      expect(await listSubmissions("survey")).toHaveLength(0);
     });
   });
 });

@@ -5,9 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vite
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import { site } from "@/content/site";
-import { listContactRequests } from "@/server/leads/contact-requests";
 import { gatherDueDigest, listOutbox, type OutboxItem } from "@/server/mail/mail-outbox";
-import { listSurveySubmissions } from "@/server/leads/survey-submissions";
 import { LEAD_EMAIL_WINDOW_MS } from "@/server/leads/receive-lead";
 import { DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
 import { drainOutbox, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
@@ -15,6 +13,7 @@ import { jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { freePort } from "../support/production-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
+import { listSubmissions } from "@/server/leads/stored-submissions";
 
 /*
  * A flood cannot flood the owner's inbox: past LEAD_EMAILS_PER_HOUR notifications in an
@@ -94,8 +93,8 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     ]);
     expect(digests(sink.messages)).toEqual([]);
     // Acknowledged and stored, every one.
-    expect((await listContactRequests()).map((row) => row.name).sort()).toEqual(["First Lead", "Held One", "Held Two", "Third Lead"]);
-    expect((await listSurveySubmissions()).map((row) => row.businessName).sort()).toEqual(["Held Three Bakery", "Second Lead Dental"]);
+    expect((await listSubmissions("contact")).map((row) => row.name).sort()).toEqual(["First Lead", "Held One", "Held Two", "Third Lead"]);
+    expect((await listSubmissions("survey")).map((row) => row.businessName).sort()).toEqual(["Held Three Bakery", "Second Lead Dental"]);
     const waiting = byStatus(await listOutbox(), "held");
     expect(waiting.map((item) => item.refId)).toEqual([...held, heldSurvey]);
     // The hour counted from the first e-mail's window, not from each lead.
@@ -147,7 +146,7 @@ describeEachEngine("lead e-mails past the hourly limit", () => {
     expect(byStatus(outbox, "pending")).toHaveLength(PER_HOUR);
     expect(byStatus(outbox, "held")).toHaveLength(25 - PER_HOUR);
     expect(outbox.map((item) => item.refId).sort((a, b) => a! - b!)).toEqual([...ids].sort((a, b) => a - b));
-    expect(await listContactRequests()).toHaveLength(25);
+    expect(await listSubmissions("contact")).toHaveLength(25);
   });
 
   it("puts visitor text into the digest as text, never as markup", async () => {

@@ -13,10 +13,9 @@ import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { insertContactRequest } from "@/server/leads/contact-requests";
-import { insertSurveySubmission } from "@/server/leads/survey-submissions";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 /*
  * Issue 27, item 3: a phone number alone never joins two people. An attacker who types the
@@ -47,8 +46,8 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-const addContact = (overrides: Partial<ContactRequestInput>) => insertContactRequest(contactRequestSchema.parse({ ...validContact, ...overrides }), {});
-const addSurvey = (overrides: Partial<SurveyInput>) => insertSurveySubmission(surveySchema.parse({ ...validSurvey, ...overrides }), {});
+const addContact = (overrides: Partial<ContactRequestInput>) => insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }), {});
+const addSurvey = (overrides: Partial<SurveyInput>) => insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }), {});
 
 const getLead = async (token: string, id: number) => json<LeadDetail>(await call(leadEndpoint.GET, "GET", `/api/admin/leads/${id}`, token, undefined, { id: String(id) }));
 const listLeads = async (token: string, query = "") => json<LeadList>(await call(leadsEndpoint.GET, "GET", `/api/admin/leads${query}`, token));

@@ -9,7 +9,6 @@ import * as surveyEndpoint from "@/pages/api/survey";
 import type { LeadDetail, LeadList } from "@/lib/lead-desk";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { leadWebhookConfig, leadWebhookSettingsProblem } from "@/server/config";
-import { insertContactRequest } from "@/server/leads/contact-requests";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
 import { type LeadWebhookBody, type LeadWebhookSummaryBody, WEBHOOK_WINDOW_MS } from "@/server/mail/lead-webhook";
@@ -17,6 +16,7 @@ import { getDb } from "@/server/db/connection";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
+import { insertSubmission } from "@/server/leads/stored-submissions";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const postContact = callEndpoint(contactEndpoint.POST);
@@ -250,7 +250,7 @@ describeEachEngine("new-lead webhook", () => {
 
   it("announces a quick-added lead with its channel, and leaves e-mails pending while SMTP is off", async () => {
     // An e-mail queued while SMTP was configured (it is not now).
-    await insertContactRequest(contactRequestSchema.parse({ ...validContact, email: "earlier@example.com", phone: "864-555-0111" }), {
+    await insertSubmission("contact", contactRequestSchema.parse({ ...validContact, email: "earlier@example.com", phone: "864-555-0111" }), {
       outbox: { to: "owner@example.com", from: "site@example.com", subject: "New lead", text: "t", html: "<p>t</p>" },
     });
     const token = await deskSession();

@@ -16,22 +16,12 @@ import { readTwoFactor } from "@/server/auth/admin-two-factor";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
 import { findAdminSetupToken, insertAdminSetupToken } from "@/server/auth/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
-import {
-  insertContactRequest,
-  listContactRequests,
-  markContactRequestViewed,
-} from "@/server/leads/contact-requests";
 import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/mail/mail-outbox";
 import { reserveThrottledAttempt } from "@/server/auth/login-throttle";
 import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/auth/retired-device-cookies";
 import { migrateToLatest } from "@/server/db/migrations";
 import { consumeRateLimit, peekRateLimit } from "@/server/rate-limits/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
-import {
-  insertSurveySubmission,
-  listSurveySubmissions,
-  markSurveySubmissionViewed,
-} from "@/server/leads/survey-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { recordAudit } from "@/server/audit/audit-log";
 import { listPushDevices, savePushSubscription } from "@/server/push/push-subscriptions";
@@ -45,6 +35,7 @@ import {
   restoreDatabaseEnv,
 } from "../support/test-database";
 import { runProjectScript } from "../support/project-script";
+import { insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
 
 /** Runs the script as `npm run db:migrate-to-postgres` would, with no database settings inherited. */
 const runScript = (args: string[]) => runProjectScript("migrate-to-postgres", args, { DATABASE_URL: undefined, DATABASE_PATH: undefined });
@@ -87,10 +78,10 @@ async function fillThroughTheApp(): Promise<void> {
       source: index % 2 === 0 ? contactPresetValues[index % contactPresetValues.length] : undefined,
     });
     // Request 2 is deleted below, its notification with it; the other four keep theirs.
-    await insertContactRequest(data, { outbox: index < 5 ? contactOutbox(index) : undefined });
+    await insertSubmission("contact", data, { outbox: index < 5 ? contactOutbox(index) : undefined });
   }
-  const contacts = (await listContactRequests()).map((row) => row.id).sort((a, b) => a - b);
-  await markContactRequestViewed(contacts[1]!);
+  const contacts = (await listSubmissions("contact")).map((row) => row.id).sort((a, b) => a - b);
+  await markSubmissionViewed("contact", contacts[1]!);
   // A gap in the middle, and the newest one gone: its id must never be handed out again.
   await eraseSubmission({ kind: "contact", id: contacts[2]! });
   await eraseSubmission({ kind: "contact", id: contacts[5]! });
@@ -116,10 +107,10 @@ async function fillThroughTheApp(): Promise<void> {
       interestedServices: surveyServiceValues.slice(0, index * 2),
       additionalComments: index === 3 ? "" : UNUSUAL,
     });
-    await insertSurveySubmission(data, { outbox: index === 0 ? contactOutbox(100) : undefined });
+    await insertSubmission("survey", data, { outbox: index === 0 ? contactOutbox(100) : undefined });
   }
-  const surveys = (await listSurveySubmissions()).map((row) => row.id).sort((a, b) => a - b);
-  await markSurveySubmissionViewed(surveys[0]!);
+  const surveys = (await listSubmissions("survey")).map((row) => row.id).sort((a, b) => a - b);
+  await markSubmissionViewed("survey", surveys[0]!);
   await eraseSubmission({ kind: "survey", id: surveys[3]! });
 
   // Outbox rows in every state: sent, waiting to retry, failed, leased, pending.
@@ -172,8 +163,8 @@ async function readThroughTheApp() {
   const rateLimitRows = await db.selectFrom("rate_limits").selectAll().execute();
   const loginThrottleRows = await db.selectFrom("login_throttle").selectAll().orderBy("key").execute();
   return {
-    contacts: await listContactRequests(),
-    surveys: await listSurveySubmissions(),
+    contacts: await listSubmissions("contact"),
+    surveys: await listSubmissions("survey"),
     leads: await listLeads({ ...LEAD_QUERY }),
     // The search words came along: the surveys' lead is found by a word of its e-mail.
     foundByEmail: (await listLeads({ ...LEAD_QUERY, q: "office1@example.com" })).items.map((lead) => lead.id),
@@ -269,7 +260,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
   it("with --force replaces the target's rows instead of adding to them", async () => {
     await useDatabase(postgres);
-    await insertContactRequest(contactRequestSchema.parse({ name: "Added later", email: "later@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "Stored only in PostgreSQL." }));
+    await insertSubmission("contact", contactRequestSchema.parse({ name: "Added later", email: "later@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "Stored only in PostgreSQL." }));
 
     const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl(), "--force"]);
 
@@ -280,18 +271,18 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
   it("gives leads stored after the migration fresh ids, past every id SQLite ever issued", async () => {
     await useDatabase(postgres);
-    const contact = await insertContactRequest(
+    const contact = await insertSubmission("contact", 
       contactRequestSchema.parse({ name: "After Move", email: "after@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "First lead on PostgreSQL." }),
       { outbox: contactOutbox(200) },
     );
-    const survey = await insertSurveySubmission(surveySchema.parse({ businessName: "After Move LLC", email: "after@example.com", phoneNumber: "8645550100", address: "1 Main St", employeeCount: 2, deviceCount: 3, primaryInternetUse: "Email", phoneCount: 1 }));
+    const survey = await insertSubmission("survey", surveySchema.parse({ businessName: "After Move LLC", email: "after@example.com", phoneNumber: "8645550100", address: "1 Main St", employeeCount: 2, deviceCount: 3, primaryInternetUse: "Email", phoneCount: 1 }));
 
     // The deleted newest rows had these ids; they are not handed out again.
     expect(contact.id).toBe(highest.contact + 1);
     expect(survey.id).toBe(highest.survey + 1);
     // The contact's e-mail is the first message its transaction queued (the pushes to the phone follow it).
     expect((await listOutbox()).find((item) => item.kind === "contact" && item.refId === contact.id)?.id).toBe(highest.outbox + 1);
-    expect((await listContactRequests())[0]).toMatchObject({ id: contact.id, name: "After Move" });
+    expect((await listSubmissions("contact"))[0]).toMatchObject({ id: contact.id, name: "After Move" });
   });
 
   it("refuses a SQLite file that does not exist, and does not create one", async () => {

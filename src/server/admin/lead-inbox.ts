@@ -1,11 +1,7 @@
 import { UTF8_BOM, toCsv } from "@/lib/csv";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
-import {
-  listContactRequests,
-  markContactRequestViewed,
-} from "@/server/leads/contact-requests";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { listSurveySubmissions, markSurveySubmissionViewed } from "@/server/leads/survey-submissions";
+import { listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 
@@ -20,16 +16,16 @@ export function submissionsCsv<Kind extends SubmissionKind>(kind: Kind, rows: re
 /** The two inboxes share one shape of API; this table says what differs. */
 export const inboxes = {
   surveys: {
-    list: listSurveySubmissions,
-    markViewed: markSurveySubmissionViewed,
+    list: () => listSubmissions("survey"),
+    markViewed: (id: number) => markSubmissionViewed("survey", id),
     remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "survey", id }, audit),
-    exportCsv: async () => submissionsCsv("survey", await listSurveySubmissions()),
+    exportCsv: async () => submissionsCsv("survey", await listSubmissions("survey")),
   },
   contacts: {
-    list: listContactRequests,
-    markViewed: markContactRequestViewed,
+    list: () => listSubmissions("contact"),
+    markViewed: (id: number) => markSubmissionViewed("contact", id),
     remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "contact", id }, audit),
-    exportCsv: async () => submissionsCsv("contact", await listContactRequests()),
+    exportCsv: async () => submissionsCsv("contact", await listSubmissions("contact")),
   },
 } as const;
 

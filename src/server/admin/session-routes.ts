@@ -8,8 +8,7 @@ import { FORGED_DEVICE_COOKIE, LOGIN_BUSY, reserveLoginAttempt } from "@/server/
 import { isTwoFactorEnabled } from "@/server/auth/two-factor";
 import { findAdminSession } from "@/server/auth/admin-sessions";
 import { isDatabaseUnavailable } from "@/server/db/connection";
-import { countNewContactRequests } from "@/server/leads/contact-requests";
-import { countNewSurveySubmissions } from "@/server/leads/survey-submissions";
+import { countNewSubmissions } from "@/server/leads/stored-submissions";
 import { deskCounts } from "@/server/desk/today";
 import { adminRoute } from "@/server/admin/admin-route";
 import { clientAddress } from "@/server/http/client-address";
@@ -96,6 +95,6 @@ export const checkAuthRoute = adminRoute(async () => jsonResponse({ authenticate
 
 /** GET /api/admin/counts: new (unviewed) items per inbox, new leads and follow-ups due, for the admin navigation badges. */
 export const countsRoute = adminRoute(async () => {
-  const [surveys, contacts, desk] = await Promise.all([countNewSurveySubmissions(), countNewContactRequests(), deskCounts()]);
+  const [surveys, contacts, desk] = await Promise.all([countNewSubmissions("survey"), countNewSubmissions("contact"), deskCounts()]);
   return jsonResponse({ surveys, contacts, ...desk });
 });

@@ -3,9 +3,8 @@ import type { CallOutcome, ConsultationAction, EmailDelivery, FollowUpType, Lead
 import { projectTypeLabel } from "@/lib/validation/project-types";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
 import { getDb } from "@/server/db/connection";
-import { toContactRequest } from "@/server/leads/contact-requests";
+import { readSubmission } from "@/server/leads/stored-submissions";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
-import { toSurveySubmission } from "@/server/leads/survey-submissions";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { readStoredTouch } from "@/server/leads/lead-touches";
 import { latestRequests } from "./latest-request";
@@ -35,8 +34,8 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   ]);
 
   const submissions: (LeadSubmission & { order: number })[] = [
-    ...contacts.map((row) => ({ ...toContactRequest(row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
-    ...surveys.map((row) => ({ ...toSurveySubmission(row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
+    ...contacts.map((row) => ({ ...readSubmission("contact", row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
+    ...surveys.map((row) => ({ ...readSubmission("survey", row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
   ].sort((a, b) => b.order - a.order || b.id - a.id);
 
   const timeline: (TimelineEntry & { order: [number, number] })[] = [
@@ -64,7 +63,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     submissions: submissions.map(({ order: _order, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
     latestRequest: requests.get(id) ?? null,
-    qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...toSurveySubmission(row), submittedAt: Number(row.created_at) }))),
+    qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...readSubmission("survey", row), submittedAt: Number(row.created_at) }))),
     firstTouch: readStoredTouch(lead.first_touch),
     lastTouch: readStoredTouch(lead.last_touch),
     bookings,

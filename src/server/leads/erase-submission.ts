@@ -9,11 +9,10 @@ import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-digest
 import { rewriteLeadWebhooks } from "@/server/mail/lead-webhook";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
+import { SUBMISSION_TABLES } from "./lead-kinds";
 
 /** One stored form submission: a contact request or a survey, by its row id. */
 export type Submission = { kind: SubmissionKind; id: number };
-
-const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submissions" } as const satisfies Record<SubmissionKind, keyof Database>;
 
 /**
  * Deletes a submission and every copy of it, in one transaction (see

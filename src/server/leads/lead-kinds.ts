@@ -1,10 +1,47 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { ContactRequest, SurveySubmission } from "@/lib/inbox-records";
+import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
 import { type SubmissionData, type SubmissionForm, type SubmissionKind, submissionForms } from "@/lib/validation/submission-forms";
 import { surveyServiceLabel } from "@/lib/validation/survey-services";
+import { type ContactRequestsTable, type Database, isoFromMillis, readBoolean, type SurveySubmissionsTable, writeBoolean } from "@/server/db/schema";
+import { contactIdentity, emailKey, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
+import { qualifySurvey } from "./lead-qualification";
 
 /** Each kind of submission as the back office reads it once stored. */
 export type StoredSubmission = { contact: ContactRequest; survey: SurveySubmission };
+
+/** The table each kind of submission is stored in. */
+export const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submissions" } as const satisfies Record<SubmissionKind, keyof Database>;
+export type SubmissionTable = (typeof SUBMISSION_TABLES)[SubmissionKind];
+export type SubmissionRow = { contact: ContactRequestsTable; survey: SurveySubmissionsTable };
+
+/** The columns every submission table has, which the lead store fills itself (lead-store.ts). */
+export type CommonSubmissionColumns = { created_at: number; viewed: 0 | 1; lead_id: number | null; touch: string | null };
+/** A kind's own columns: its table's, but for the common ones and the id. */
+export type OwnColumns<Row> = Omit<Insertable<Row>, "id" | keyof CommonSubmissionColumns>;
+
+/**
+ * Where and how a kind of submission is kept (src/server/leads/lead-store.ts reads only
+ * this, never the kind's name): its columns, who sent it, what it asks for, and how the
+ * back office reads a stored row.
+ */
+export interface SubmissionStorage<Data, Stored, Row> {
+  /** The form's data as the table's own columns, with the sender's e-mail and phone keys. */
+  columns(data: Data): OwnColumns<Row>;
+  /** Adds a row; its id. */
+  insert(executor: Kysely<Database>, columns: OwnColumns<Row>, common: CommonSubmissionColumns): Promise<{ id: number }>;
+  /** Who sent a submission arriving at `at`: what joins it to a lead, and what the lead is searched by. */
+  identity(columns: OwnColumns<Row>, at: number): SubmissionIdentity;
+  /** Who sent each of a lead's rows of this kind. */
+  identitiesOfLead(executor: Kysely<Database>, leadId: number): Promise<SubmissionIdentity[]>;
+  /** The service it asks about, which a lead without one takes. */
+  service(data: Data): LeadService | null;
+  /** The lead's score it sets: the latest survey says what the business is now; a contact request sets none. */
+  score(data: Data): number | null;
+  /** A stored row as the back office reads it. */
+  record(row: Selectable<Row>): Stored;
+}
 
 /** How a field's value is written for the owner, where plain text is not enough. */
 type Shown<Row, Text> = { readonly [Field in keyof Row]?: (value: Row[Field]) => Text };
@@ -15,8 +52,9 @@ type Shown<Row, Text> = { readonly [Field in keyof Row]?: (value: Row[Field]) =>
  * the columns of its CSV export. Both list the form's fields in order, under their labels
  * in the e-mail and their names in the CSV header.
  */
-export interface LeadKind<Data, Stored> {
+export interface LeadKind<Data, Stored, Row> {
   readonly form: SubmissionForm<Data>;
+  readonly storage: SubmissionStorage<Data, Stored, Row>;
   readonly email: { readonly title: string; subject(data: Data): string; readonly show: Shown<Data, string> };
   /** After id, createdAt and status. */
   readonly csv: { readonly show: Shown<Stored, string> };
@@ -36,9 +74,38 @@ export interface LeadKind<Data, Stored> {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<SubmissionData[Kind], StoredSubmission[Kind]> } = {
+export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<SubmissionData[Kind], StoredSubmission[Kind], SubmissionRow[Kind]> } = {
   contact: {
     form: submissionForms.contact,
+    storage: {
+      columns: (data) => ({
+        name: data.name,
+        email: data.email,
+        phone: data.phone,
+        project_type: data.projectType,
+        source: data.source ?? null,
+        message: data.message,
+        email_key: emailKey(data.email),
+        phone_key: phoneKey(data.phone),
+      }),
+      insert: (executor, columns, common) => executor.insertInto("contact_requests").values({ ...columns, ...common }).returning("id").executeTakeFirstOrThrow(),
+      identity: (columns, at) => contactIdentity({ ...columns, created_at: at }),
+      identitiesOfLead: async (executor, leadId) =>
+        (await executor.selectFrom("contact_requests").select(["created_at", "name", "email", "phone", "message"]).where("lead_id", "=", leadId).execute()).map(contactIdentity),
+      service: (data) => serviceOfContact(data.projectType),
+      score: () => null,
+      record: (row) => ({
+        id: row.id,
+        createdAt: isoFromMillis(row.created_at),
+        viewed: readBoolean(row.viewed),
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        projectType: row.project_type,
+        source: row.source,
+        message: row.message,
+      }),
+    },
     email: {
       title: "New contact request",
       subject: (data) => `New contact request: ${data.name} (${projectTypeLabel(data.projectType)})`,
@@ -62,6 +129,53 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
   },
   survey: {
     form: submissionForms.survey,
+    storage: {
+      columns: (data) => ({
+        business_name: data.businessName,
+        email: data.email,
+        phone_number: data.phoneNumber,
+        address: data.address,
+        employee_count: data.employeeCount,
+        device_count: data.deviceCount,
+        primary_internet_use: data.primaryInternetUse,
+        uses_streaming: writeBoolean(data.usesStreaming),
+        has_public_wifi: writeBoolean(data.hasPublicWifi),
+        phone_count: data.phoneCount,
+        interested_services: JSON.stringify(data.interestedServices),
+        additional_comments: data.additionalComments,
+        email_key: emailKey(data.email),
+        phone_key: phoneKey(data.phoneNumber),
+      }),
+      insert: (executor, columns, common) => executor.insertInto("survey_submissions").values({ ...columns, ...common }).returning("id").executeTakeFirstOrThrow(),
+      identity: (columns, at) => surveyIdentity({ ...columns, created_at: at }),
+      identitiesOfLead: async (executor, leadId) =>
+        (
+          await executor
+            .selectFrom("survey_submissions")
+            .select(["created_at", "business_name", "email", "phone_number", "address", "primary_internet_use", "additional_comments"])
+            .where("lead_id", "=", leadId)
+            .execute()
+        ).map(surveyIdentity),
+      service: (data) => serviceOfSurvey(data.interestedServices),
+      score: (data) => qualifySurvey(data).score,
+      record: (row) => ({
+        id: row.id,
+        createdAt: isoFromMillis(row.created_at),
+        viewed: readBoolean(row.viewed),
+        businessName: row.business_name,
+        email: row.email,
+        phoneNumber: row.phone_number,
+        address: row.address,
+        employeeCount: row.employee_count,
+        deviceCount: row.device_count,
+        primaryInternetUse: row.primary_internet_use,
+        usesStreaming: readBoolean(row.uses_streaming),
+        hasPublicWifi: readBoolean(row.has_public_wifi),
+        phoneCount: row.phone_count,
+        interestedServices: parseList(row.interested_services),
+        additionalComments: row.additional_comments,
+      }),
+    },
     email: {
       title: "New connectivity survey",
       subject: (data) => `New connectivity survey: ${data.businessName}`,
@@ -98,4 +212,14 @@ export function fieldTexts<Data, Row>(form: SubmissionForm<Data>, row: Row, show
   const values = row as Record<string, unknown>;
   const rules = show as Record<string, ((value: unknown) => string) | undefined>;
   return form.fields.map(({ name, label }) => ({ label, name, value: rules[name] ? rules[name](values[name]) : values[name] }));
+}
+
+/** A stored JSON list of strings; a damaged cell reads as an empty list rather than taking a whole inbox down. */
+export function parseList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import type { Touch } from "@/lib/attribution/touch";
-import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
 import { engineOf } from "@/server/db/connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
@@ -10,8 +9,8 @@ import { queueLeadPushes } from "@/server/mail/lead-push";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import type { NotifiedLead } from "./lead-emails";
-import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
-import { qualifySurvey } from "./lead-qualification";
+import { emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity } from "./lead-identity";
+import { type CommonSubmissionColumns, leadKinds, SUBMISSION_TABLES, type SubmissionTable } from "./lead-kinds";
 import type { SubmissionTouches } from "./lead-touches";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { idBatches } from "@/server/db/connection";
@@ -32,8 +31,6 @@ export type AttachedSubmission = {
 /** A double click or a resent form within this long is the same submission. */
 export const FOLD_WINDOW_MS = 10 * 60 * 1000;
 
-const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submissions" } as const;
-
 /**
  * Stores a submission as part of its lead, through `trx` (the transaction that stores
  * the submission's notification too, see `queueLeadNotification`). It joins the lead
@@ -41,15 +38,17 @@ const SUBMISSION_TABLES = { contact: "contact_requests", survey: "survey_submiss
  * lead, which a lead with the same phone is shown beside as a possible duplicate; an
  * identical submission from that lead in the last 10 minutes is folded instead.
  */
-export async function attachSubmission(trx: Kysely<Database>, record: Submission, now = Date.now()): Promise<AttachedSubmission> {
-  const row = submissionRowValues(record, now, null);
-  const identity = row.kind === "contact" ? contactIdentity(row.values) : surveyIdentity(row.values);
+export async function attachSubmission<Kind extends SubmissionKind>(trx: Kysely<Database>, record: SubmissionOf<Kind>, now = Date.now()): Promise<AttachedSubmission> {
+  const { storage } = leadKinds[record.kind];
+  const columns = storage.columns(record.data);
+  const common = commonColumns(record, now);
+  const identity = storage.identity(columns, now);
 
   const match = await matchLead(trx, identity);
   let lead = match.lead;
   let created = false;
   if (lead) {
-    const identical = await findIdenticalRecent(trx, record.kind, lead.id, row.values, now);
+    const identical = await findIdenticalRecent(trx, record.kind, lead.id, { ...columns, ...common }, now);
     if (identical !== undefined) return { submissionId: identical, leadId: lead.id, folded: true, leadIsSpam: lead.status === "spam" };
   } else {
     lead = await createLead(trx, identity, now, record.touches?.first ?? null);
@@ -57,18 +56,19 @@ export async function attachSubmission(trx: Kysely<Database>, record: Submission
   }
   await suggestSamePhone(trx, lead.id, match.samePhone, now);
 
-  const stored = await insertSubmissionRow(trx, record, now, lead.id);
+  const stored = await storage.insert(trx, columns, { ...common, lead_id: lead.id });
+  const score = storage.score(record.data);
   await trx
     .updateTable("leads")
     .set({
       last_submitted_at: sql<number>`case when last_submitted_at < ${now} then ${now} else last_submitted_at end`,
       first_submitted_at: sql<number>`case when first_submitted_at > ${now} then ${now} else first_submitted_at end`,
       business: sql<string | null>`coalesce(business, ${identity.business})`,
-      service: sql<string | null>`coalesce(service, ${submissionService(record)})`,
+      service: sql<string | null>`coalesce(service, ${storage.service(record.data)})`,
       // Someone already answered writing again comes back to Today (the status is kept).
       came_back_at: sql<number | null>`case when status in ('contacted', 'quoted', 'won', 'lost') then ${now} else came_back_at end`,
       // The latest survey decides the score: it says what the business is now.
-      ...(record.kind === "survey" ? { score: qualifySurvey(record.data).score } : {}),
+      ...(score === null ? {} : { score }),
       updated_at: now,
     })
     .where("id", "=", lead.id)
@@ -94,10 +94,6 @@ async function updateLastTouch(trx: Kysely<Database>, leadId: number, touch: Tou
   await update.execute();
 }
 
-function submissionService(record: Submission): LeadService | null {
-  return record.kind === "contact" ? serviceOfContact(record.data.projectType) : serviceOfSurvey(record.data.interestedServices);
-}
-
 /**
  * Queues a submission's notification through `trx`: nothing for a folded submission
  * (its twin was notified), held back for a Spam lead, otherwise into the outbox.
@@ -117,12 +113,6 @@ export async function queueLeadNotification(
     return;
   }
   await enqueueOutboxMessage(trx, { ...entry, refId: attached.submissionId, leadId: attached.leadId }, allowance);
-}
-
-function insertSubmissionRow(trx: Kysely<Database>, submission: Submission, now: number, leadId: number): Promise<{ id: number }> {
-  const row = submissionRowValues(submission, now, leadId);
-  if (row.kind === "contact") return trx.insertInto("contact_requests").values(row.values).returning("id").executeTakeFirstOrThrow();
-  return trx.insertInto("survey_submissions").values(row.values).returning("id").executeTakeFirstOrThrow();
 }
 
 type LeadMatch = { id: number; status: string; created?: boolean };
@@ -233,7 +223,7 @@ async function findIdenticalRecent(
   executor: Kysely<Database>,
   kind: Submission["kind"],
   leadId: number,
-  values: Record<string, unknown>,
+  values: object,
   now: number,
 ): Promise<number | undefined> {
   const rows: Record<string, unknown>[] = await executor
@@ -247,21 +237,15 @@ async function findIdenticalRecent(
   // The touch says how the visitor arrived, not what they sent: a resent form is the same submission.
   const compared = Object.keys(values).filter((column) => !["created_at", "viewed", "lead_id", "touch"].includes(column));
   const same = (stored: unknown, incoming: unknown) => (typeof stored === "boolean" ? Number(stored) : stored) === incoming;
-  const twin = rows.find((row) => compared.every((column) => same(row[column], values[column])));
+  const incoming = values as Record<string, unknown>;
+  const twin = rows.find((row) => compared.every((column) => same(row[column], incoming[column])));
   return twin === undefined ? undefined : Number(twin.id);
 }
 
-/** Every submission of a lead, as the desk reads them. */
+/** Who sent each submission of a lead, of every kind. */
 export async function leadSubmissionIdentities(executor: Kysely<Database>, leadId: number): Promise<SubmissionIdentity[]> {
-  const [contacts, surveys] = await Promise.all([
-    executor.selectFrom("contact_requests").select(["created_at", "name", "email", "phone", "message"]).where("lead_id", "=", leadId).execute(),
-    executor
-      .selectFrom("survey_submissions")
-      .select(["created_at", "business_name", "email", "phone_number", "address", "primary_internet_use", "additional_comments"])
-      .where("lead_id", "=", leadId)
-      .execute(),
-  ]);
-  return [...contacts.map(contactIdentity), ...surveys.map(surveyIdentity)];
+  const ofEachKind = await Promise.all(Object.values(leadKinds).map(({ storage }) => storage.identitiesOfLead(executor, leadId)));
+  return ofEachKind.flat();
 }
 
 
@@ -307,22 +291,12 @@ async function keyHeldElsewhere(executor: Kysely<Database>, column: "email_key" 
   return other !== undefined;
 }
 
-/** The ids of a lead's submissions of each kind. */
-async function submissionIdsOf(executor: Kysely<Database>, leadId: number) {
-  const [contact, survey] = await Promise.all(
-    (["contact", "survey"] as const).map(async (kind) =>
-      (await executor.selectFrom(SUBMISSION_TABLES[kind]).select("id").where("lead_id", "=", leadId).execute()).map((row) => row.id),
-    ),
-  );
-  return { contact: contact!, survey: survey! };
-}
-
 /** A lead became Spam: its notifications not yet sent (nor being sent) are taken out of the outbox and held. */
 export async function holdLeadNotifications(trx: Kysely<Database>, leadId: number, now = Date.now()): Promise<number> {
-  const ids = await submissionIdsOf(trx, leadId);
   let held = 0;
-  for (const kind of ["contact", "survey"] as const) {
-    const withdrawn = await withdrawQueuedNotifications(trx, kind, ids[kind], now);
+  for (const [kind, table] of Object.entries(SUBMISSION_TABLES) as [SubmissionKind, SubmissionTable][]) {
+    const ids = (await trx.selectFrom(table).select("id").where("lead_id", "=", leadId).execute()).map((row) => row.id);
+    const withdrawn = await withdrawQueuedNotifications(trx, kind, ids, now);
     for (const message of withdrawn) {
       await trx
         .insertInto("lead_held_notifications")
@@ -344,8 +318,10 @@ export async function releaseLeadNotifications(trx: Kysely<Database>, leadId: nu
   return held.length;
 }
 
-/** One validated submission of either kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
-export type Submission = { [Kind in SubmissionKind]: { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches } }[SubmissionKind];
+/** One validated submission of a kind, with its touches when the visit left any (src/server/leads/lead-touches.ts). */
+export type SubmissionOf<Kind extends SubmissionKind> = { kind: Kind; data: SubmissionData[Kind]; touches?: SubmissionTouches };
+/** One validated submission of any kind. */
+export type Submission = { [Kind in SubmissionKind]: SubmissionOf<Kind> }[SubmissionKind];
 
 /**
  * The e-mail that tells the owner about a submission, and the hourly allowance it is counted
@@ -371,9 +347,9 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * owner's devices (src/server/mail/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
-export async function storeSubmission(
+export async function storeSubmission<Kind extends SubmissionKind>(
   trx: Kysely<Database>,
-  submission: Submission,
+  submission: SubmissionOf<Kind>,
   now: number,
   notification?: LeadNotification,
   acknowledgement?: LeadAcknowledgement,
@@ -418,52 +394,10 @@ export async function queueAcknowledgement(trx: Kysely<Database>, attached: Atta
   return true;
 }
 
-/** The row a submission is stored as. */
-export function submissionRowValues({ kind, data, touches }: Submission, now: number, leadId: number | null) {
+/** The columns every kind of submission row has, before it is attached to a lead. */
+function commonColumns({ touches }: { touches?: SubmissionTouches }, now: number): CommonSubmissionColumns {
   // The submission's own touch is the visit's last.
-  const touch = touches?.last ? JSON.stringify(touches.last) : null;
-  if (kind === "contact") {
-    return {
-      kind,
-      values: {
-        created_at: now,
-        viewed: writeBoolean(false),
-        lead_id: leadId,
-        name: data.name,
-        email: data.email,
-        phone: data.phone,
-        project_type: data.projectType,
-        source: data.source ?? null,
-        message: data.message,
-        touch,
-        email_key: emailKey(data.email),
-        phone_key: phoneKey(data.phone),
-      },
-    } as const;
-  }
-  return {
-    kind,
-    values: {
-      created_at: now,
-      viewed: writeBoolean(false),
-      lead_id: leadId,
-      business_name: data.businessName,
-      email: data.email,
-      phone_number: data.phoneNumber,
-      address: data.address,
-      employee_count: data.employeeCount,
-      device_count: data.deviceCount,
-      primary_internet_use: data.primaryInternetUse,
-      uses_streaming: writeBoolean(data.usesStreaming),
-      has_public_wifi: writeBoolean(data.hasPublicWifi),
-      phone_count: data.phoneCount,
-      interested_services: JSON.stringify(data.interestedServices),
-      additional_comments: data.additionalComments,
-      touch,
-      email_key: emailKey(data.email),
-      phone_key: phoneKey(data.phoneNumber),
-    },
-  } as const;
+  return { created_at: now, viewed: writeBoolean(false), lead_id: null, touch: touches?.last ? JSON.stringify(touches.last) : null };
 }
 
 type SurveyScoreRow = {
