@@ -1,8 +1,20 @@
 import type { Kysely, Selectable } from "kysely";
-import type { CallOutcome, ConsultationAction, EmailDelivery, FollowUpType, LeadDetail, LeadStatus, LeadSubmission, LostReason, OfflineLeadSource, TimelineEntry } from "@/lib/lead-desk";
-import { projectTypeLabel } from "@/lib/validation/project-types";
-import { surveyServiceLabel } from "@/lib/validation/survey-services";
+import {
+  type CallOutcome,
+  type ConsultationAction,
+  type EmailDelivery,
+  type FollowUpType,
+  type LeadDetail,
+  type LeadStatus,
+  type LeadSubmission,
+  type LostReason,
+  type OfflineLeadSource,
+  type SubmissionKind,
+  submissionKinds,
+  type TimelineEntry,
+} from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
+import { leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 import { readSubmission } from "@/server/leads/stored-submissions";
 import { type Database, isoFromMillis, isRowId, type LeadEventsTable } from "@/server/db/schema";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
@@ -33,9 +45,9 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
     listLeadQuotes(db, id),
   ]);
 
-  const submissions: (LeadSubmission & { order: number })[] = [
-    ...contacts.map((row) => ({ ...readSubmission("contact", row), kind: "contact" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
-    ...surveys.map((row) => ({ ...readSubmission("survey", row), kind: "survey" as const, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch), order: Number(row.created_at) })),
+  const submissions = [
+    ...contacts.map((row) => leadSubmission("contact", readSubmission("contact", row), row)),
+    ...surveys.map((row) => leadSubmission("survey", readSubmission("survey", row), row)),
   ].sort((a, b) => b.order - a.order || b.id - a.id);
 
   const timeline: (TimelineEntry & { order: [number, number] })[] = [
@@ -45,7 +57,7 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
       at: submission.submittedAt,
       kind: submission.kind,
       submissionId: submission.id,
-      summary: summarise(submission),
+      summary: submission.summary,
       order: [submission.order, 0] as [number, number],
     })),
     ...events.flatMap((event) => {
@@ -55,12 +67,12 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   ].sort((a, b) => b.order[0] - a.order[0] || b.order[1] - a.order[1]);
 
   const firstResponse = lead.first_response_at === null ? null : Number(lead.first_response_at);
-  const kinds = [...(contacts.length > 0 ? (["contact"] as const) : []), ...(surveys.length > 0 ? (["survey"] as const) : [])];
+  const kinds = submissionKinds.filter((kind) => submissions.some((submission) => submission.kind === kind));
   return {
     ...toListItem(lead, contacts.length + surveys.length, kinds, (await openQuoteValues(db, [id])).get(id) ?? null),
     firstResponseAt: firstResponse === null ? null : isoFromMillis(firstResponse),
     speedToLeadSeconds: firstResponse === null ? null : Math.max(0, Math.round((firstResponse - Number(lead.first_submitted_at)) / 1000)),
-    submissions: submissions.map(({ order: _order, ...submission }) => submission),
+    submissions: submissions.map(({ order: _order, summary: _summary, ...submission }) => submission),
     timeline: timeline.map(({ order: _order, ...entry }) => entry as TimelineEntry),
     latestRequest: requests.get(id) ?? null,
     qualification: qualifyLatestSurvey(surveys.map((row) => ({ ...readSubmission("survey", row), submittedAt: Number(row.created_at) }))),
@@ -72,12 +84,11 @@ export async function getLeadDetail(id: number, executor?: Kysely<Database>): Pr
   };
 }
 
-function summarise(submission: LeadSubmission): string {
-  const text =
-    submission.kind === "contact"
-      ? `${projectTypeLabel(String(submission.projectType))}: ${String(submission.message)}`
-      : `Survey: ${(submission.interestedServices as string[]).map(surveyServiceLabel).join(", ") || "no services chosen"}`;
-  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
+/** A stored submission as the lead page lists it, with the line its timeline entry shows (its kind's `summary`, cut to 140 characters). */
+function leadSubmission<Kind extends SubmissionKind>(kind: Kind, record: StoredSubmission[Kind], row: { created_at: number; touch: string | null }) {
+  const text = leadKinds[kind].summary(record);
+  const submission: LeadSubmission = { ...record, kind, submittedAt: isoFromMillis(Number(row.created_at)), touch: readStoredTouch(row.touch) };
+  return { ...submission, order: Number(row.created_at), summary: text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text };
 }
 
 /** What each event type keeps in `data` (lead-changes.ts writes them). */

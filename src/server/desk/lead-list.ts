@@ -1,12 +1,13 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadChannel } from "@/lib/attribution/touch";
-import type { LeadList, LeadListItem, LeadStatus, LostReason, OpenQuoteValue, SubmissionKind } from "@/lib/lead-desk";
+import { type LeadList, type LeadListItem, type LeadStatus, type LostReason, type OpenQuoteValue, type SubmissionKind, submissionKinds } from "@/lib/lead-desk";
 import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
 import { engineOf, getDb } from "@/server/db/connection";
 import { leadIdMatches } from "@/server/db/lead-search-index";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
 import { nextDate, startOfBusinessDay } from "@/server/business-time";
 import { searchTerms } from "@/server/leads/lead-identity";
+import { SUBMISSION_TABLES, type SubmissionTable } from "@/server/leads/lead-kinds";
 import { openQuoteValues } from "@/server/quotes/open-quotes";
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -64,7 +65,7 @@ function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuer
 }
 
 function hasSubmissionOf(eb: ExpressionBuilder<Database, "leads">, kind: SubmissionKind) {
-  const table = kind === "contact" ? "contact_requests" : "survey_submissions";
+  const table = SUBMISSION_TABLES[kind];
   return eb.exists(eb.selectFrom(table).select(sql.lit(1).as("one")).whereRef(`${table}.lead_id`, "=", "leads.id"));
 }
 
@@ -102,21 +103,24 @@ function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: Lea
 export async function listItems(executor: Kysely<Database>, rows: readonly LeadRow[]): Promise<LeadListItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const counts = (table: "contact_requests" | "survey_submissions") =>
-    executor
+  /** How many submissions of the table each lead has. */
+  const counts = async (table: SubmissionTable) => {
+    const found = await executor
       .selectFrom(table)
       .select(["lead_id", (eb) => eb.fn.countAll<number>().as("count")])
       .where("lead_id", "in", ids)
       .groupBy("lead_id")
       .execute();
-  const [contacts, surveys, openQuotes] = await Promise.all([counts("contact_requests"), counts("survey_submissions"), openQuoteValues(executor, ids)]);
-  const byLead = (list: { lead_id: number | null; count: number }[]) => new Map(list.map((row) => [Number(row.lead_id), Number(row.count)]));
-  const contactCounts = byLead(contacts);
-  const surveyCounts = byLead(surveys);
+    return new Map(found.map((row) => [Number(row.lead_id), Number(row.count)]));
+  };
+  const [countsOfKinds, openQuotes] = await Promise.all([
+    Promise.all(submissionKinds.map(async (kind) => ({ kind, ofLead: await counts(SUBMISSION_TABLES[kind]) }))),
+    openQuoteValues(executor, ids),
+  ]);
   return rows.map((row) => {
-    const contact = contactCounts.get(row.id) ?? 0;
-    const survey = surveyCounts.get(row.id) ?? 0;
-    return toListItem(row, contact + survey, [...(contact > 0 ? (["contact"] as const) : []), ...(survey > 0 ? (["survey"] as const) : [])], openQuotes.get(row.id) ?? null);
+    const perKind = countsOfKinds.map(({ kind, ofLead }) => ({ kind, count: ofLead.get(row.id) ?? 0 }));
+    const total = perKind.reduce((sum, { count }) => sum + count, 0);
+    return toListItem(row, total, perKind.filter(({ count }) => count > 0).map(({ kind }) => kind), openQuotes.get(row.id) ?? null);
   });
 }
 

@@ -54,6 +54,8 @@ type Shown<Row, Text> = { readonly [Field in keyof Row]?: (value: Row[Field]) =>
  */
 export interface LeadKind<Data, Stored, Row> {
   readonly form: SubmissionForm<Data>;
+  /** One line on what a stored submission asks for: the lead's timeline shows it. */
+  summary(stored: Stored): string;
   readonly storage: SubmissionStorage<Data, Stored, Row>;
   readonly email: { readonly title: string; subject(data: Data): string; readonly show: Shown<Data, string> };
   /** After id, createdAt and status. */
@@ -77,6 +79,7 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<SubmissionData[Kind], StoredSubmission[Kind], SubmissionRow[Kind]> } = {
   contact: {
     form: submissionForms.contact,
+    summary: (stored) => `${projectTypeLabel(stored.projectType)}: ${stored.message}`,
     storage: {
       columns: (data) => ({
         name: data.name,
@@ -129,6 +132,7 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
   },
   survey: {
     form: submissionForms.survey,
+    summary: (stored) => `Survey: ${stored.interestedServices.map(surveyServiceLabel).join(", ") || "no services chosen"}`,
     storage: {
       columns: (data) => ({
         business_name: data.businessName,
