@@ -37,12 +37,12 @@ export function ContactDetails({ contact }: { contact: ContactRequest }) {
 
 /** The contact inbox's dialog: the request's details, then Close and Delete Request. */
 export function ContactDetailDialog({
-  contact,
+  row: contact,
   deleting,
   onClose,
   onDelete,
 }: {
-  contact: ContactRequest | undefined;
+  row: ContactRequest | undefined;
   deleting: boolean;
   onClose: () => void;
   onDelete: (contact: ContactRequest) => void;

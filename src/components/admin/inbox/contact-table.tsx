@@ -10,12 +10,12 @@ const columns = ["Name", "Contact Info", "Project Type", "Date Submitted", "Stat
 
 /** The contact request list: one row per request, newest first as the API sends them. */
 export function ContactTable({
-  contacts,
+  rows: contacts,
   onView,
   onDelete,
   isDeleting,
 }: {
-  contacts: readonly ContactRequest[];
+  rows: readonly ContactRequest[];
   onView: (contact: ContactRequest) => void;
   onDelete: (contact: ContactRequest) => void;
   isDeleting: (contact: ContactRequest) => boolean;

@@ -51,12 +51,12 @@ export function SurveyDetails({ survey }: { survey: SurveySubmission }) {
 
 /** §2 survey detail: every answer, services by their labels, then Close and Delete Survey. */
 export function SurveyDetailDialog({
-  survey,
+  row: survey,
   deleting,
   onClose,
   onDelete,
 }: {
-  survey: SurveySubmission | undefined;
+  row: SurveySubmission | undefined;
   deleting: boolean;
   onClose: () => void;
   onDelete: (survey: SurveySubmission) => void;

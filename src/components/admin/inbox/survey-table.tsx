@@ -9,12 +9,12 @@ const columns = ["Business Name", "Contact Info", "Date Submitted", "Status", "A
 
 /** §2 survey list: one row per submission, newest first as the API sends them. */
 export function SurveyTable({
-  surveys,
+  rows: surveys,
   onView,
   onDelete,
   isDeleting,
 }: {
-  surveys: readonly SurveySubmission[];
+  rows: readonly SurveySubmission[];
   onView: (survey: SurveySubmission) => void;
   onDelete: (survey: SurveySubmission) => void;
   isDeleting: (survey: SurveySubmission) => boolean;

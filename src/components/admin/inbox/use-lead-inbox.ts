@@ -15,7 +15,7 @@ export interface LeadInboxConfig {
   deleteFailed: Message;
 }
 
-type LeadItem = { id: number; viewed: boolean };
+export type LeadItem = { id: number; viewed: boolean };
 
 /**
  * The behaviour both inboxes share (§4, §7, §8): the list query, opening an item
