@@ -41,7 +41,7 @@ function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuer
           .selectFrom("survey_submissions")
           .select(sql.lit(1).as("one"))
           .whereRef("survey_submissions.lead_id", "=", "leads.id")
-          // A JSON array of ids (survey-submissions.ts); ids are plain slugs, so the quoted id is exact.
+          // A JSON array of ids (the survey kind's columns, leads/lead-kinds.ts); ids are plain slugs, so the quoted id is exact.
           .where("survey_submissions.interested_services", "like", `%"${service}"%`),
       );
       if (query.kind === "contact") return contact;

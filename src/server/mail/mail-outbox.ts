@@ -395,7 +395,7 @@ function toDueDigest(total: number, listed: readonly TakenRow[], contacts: reado
   const leads = new Map<string, HeldLead>();
   for (const row of contacts) leads.set(`contact:${row.id}`, { kind: "contact", name: row.name, email: row.email, projectType: row.project_type });
   for (const row of surveys) {
-    // Written as a JSON array by survey-submissions.ts.
+    // Written as a JSON array by the survey kind's columns (leads/lead-kinds.ts).
     leads.set(`survey:${row.id}`, { kind: "survey", businessName: row.business_name, email: row.email, interestedServices: JSON.parse(row.interested_services) as string[] });
   }
   const present = listed.flatMap((row): HeldNotification[] => {
