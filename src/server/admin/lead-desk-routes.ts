@@ -3,7 +3,7 @@ import { leadCallSchema, leadCreateSchema, leadDuplicateDecisionSchema, leadList
 import { getLeadDetail } from "@/server/desk/lead-detail";
 import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
-import { quickAddLead } from "@/server/leads/quick-add";
+import { addLeadByHand } from "@/server/leads/add-lead-by-hand";
 import { type DuplicateDecision, markNotDuplicate, mergeLeads } from "@/server/leads/merge-leads";
 import { getToday, getTodayPage } from "@/server/desk/today";
 import { getAgenda } from "@/server/desk/agenda";
@@ -44,7 +44,7 @@ export const leadCreateRoute = adminRoute(
     if (!body.ok) return body.response;
     const parsed = leadCreateSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error);
-    const outcome = await quickAddLead(parsed.data, Date.now(), audit);
+    const outcome = await addLeadByHand(parsed.data, Date.now(), audit);
     if (outcome.status === "duplicate") return jsonResponse({ error: "A lead with this e-mail or phone exists already.", leadId: outcome.leadId }, 409);
     if (outcome.webhookQueued) kickOutbox();
     return jsonResponse(outcome.lead, 201);

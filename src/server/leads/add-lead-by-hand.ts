@@ -10,7 +10,7 @@ import { queueLeadWebhook } from "@/server/mail/lead-webhook";
 import { emailKey, leadSearchBody, phoneKey } from "./lead-identity";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 
-export type QuickAddOutcome =
+export type LeadByHandOutcome =
   | { status: "created"; lead: LeadDetail; webhookQueued: boolean }
   /** The e-mail or phone is already a lead's: the owner opens that one instead (nothing is merged). */
   | { status: "duplicate"; leadId: number };
@@ -24,7 +24,7 @@ const CHANNELS = { phone: "Phone", "walk-in": "Walk-in" } as const;
  * in the same transaction its webhook is queued. An e-mail or phone that matches a lead
  * (the keys new submissions are matched on) is a duplicate, and nothing is written.
  */
-export async function quickAddLead(input: LeadCreate, now = Date.now(), audit?: AuditRecorder): Promise<QuickAddOutcome> {
+export async function addLeadByHand(input: LeadCreate, now = Date.now(), audit?: AuditRecorder): Promise<LeadByHandOutcome> {
   const db = await getDb();
   const email = input.email || null;
   const phone = input.phone || null;
