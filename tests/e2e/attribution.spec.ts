@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Touch } from "../../src/lib/attribution/touch";
 import { randomPhone, validContact } from "../support/api-request";
 import { type RunningServer, startDeskServer } from "../support/production-server";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForLoadIslands } from "./fixtures";
 import { E2E_ADMIN, expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 /**
@@ -101,6 +101,9 @@ test.describe("a visitor's touches, recorded by the browser", () => {
     const later = await context.newPage();
     const adLanding = "/greenville-voip?utm_campaign=voip-search&gclid=Cj0KCQiA-e2e_1";
     await later.goto(at(adLanding), { referer: "https://www.google.com/" });
+    // A page of its own, not the fixture's: its goto does not wait for the site's script file, which
+    // records the visit after the first paint; a visitor reading the page gives it that moment.
+    await waitForLoadIslands(later);
     await footerLink(later, "Blog").click();
     await expect(later).toHaveURL(at("/blog"));
     await footerLink(later, "Contact").click();
