@@ -30,7 +30,9 @@ async function holdSocket(port: number, head: string, drip = "", dripEveryMs = 2
   const dripper = setInterval(() => {
     if (dripped < drip.length) socket.write(drip[dripped++]!);
   }, dripEveryMs);
-  await once(socket, "close");
+  // Not `once(socket, "close")`: it rejects on the socket's "error", and a drip byte written as the
+  // server closes after its 408 is answered with a reset (ECONNRESET), which says nothing about the 408.
+  await new Promise((resolve) => socket.on("close", resolve));
   clearInterval(dripper);
   return { received, heldFor: Date.now() - started };
 }
