@@ -10,7 +10,7 @@ import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, typ
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
 import type { NotifiedLead } from "./lead-emails";
 import { emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity } from "./lead-identity";
-import { type CommonSubmissionColumns, leadKinds, SUBMISSION_TABLES, type SubmissionTable } from "./lead-kinds";
+import { type CommonSubmissionColumns, leadKinds, parseList, SUBMISSION_TABLES, type SubmissionTable } from "./lead-kinds";
 import type { SubmissionTouches } from "./lead-touches";
 import { qualifyLatestSurvey } from "@/server/leads/lead-qualification";
 import { idBatches } from "@/server/db/connection";
@@ -460,13 +460,4 @@ function toQualifyingSurvey(row: SurveyScoreRow) {
     hasPublicWifi: row.has_public_wifi === true || row.has_public_wifi === 1,
     interestedServices: parseList(row.interested_services),
   };
-}
-
-function parseList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
