@@ -11,7 +11,7 @@ import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { leadWebhookConfig, leadWebhookSettingsProblem } from "@/server/config";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
-import { type LeadWebhookBody, type LeadWebhookSummaryBody, WEBHOOK_WINDOW_MS } from "@/server/mail/lead-webhook";
+import { type LeadWebhookBody, type LeadWebhookSummaryBody, WEBHOOK_WINDOW_MS } from "@/server/leads/lead-notifications";
 import { getDb } from "@/server/db/connection";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";

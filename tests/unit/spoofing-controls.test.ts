@@ -3,7 +3,7 @@ import { fillReplySubject } from "@/lib/reply-templates";
 import { visitSignalsSchema } from "@/lib/validation/attribution-schema";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { surveySchema } from "@/lib/validation/survey-schema";
-import { acknowledgementGreeting } from "@/server/leads/lead-emails";
+import { acknowledgementGreeting } from "@/server/leads/lead-notifications";
 import { validContact, validSurvey } from "../support/api-request";
 
 /*

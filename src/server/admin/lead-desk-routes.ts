@@ -10,7 +10,7 @@ import { getAgenda } from "@/server/desk/agenda";
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/json-responses";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 
 /*
  * The lead desk's JSON API (docs/lead-desk.md). Every route: a session, the same-origin

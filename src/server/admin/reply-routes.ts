@@ -5,7 +5,7 @@ import { replyContext, replyTemplateList, replyToLead } from "@/server/desk/lead
 import { adminRoute, parseRowId } from "@/server/admin/admin-route";
 import { jsonError, jsonResponse } from "@/server/http/json-responses";
 import { readJsonBody } from "@/server/http/json-responses";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 
 /*
  * Reply templates and replies from a lead (docs/lead-mail.md). Every route: a session,

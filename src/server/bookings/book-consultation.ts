@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/connection";
 import { consumeRateLimits } from "@/server/rate-limits/rate-limits";
 import { emailKey, phoneKey } from "@/server/leads/lead-identity";
 import { receiveBookingLead, recordConsultationOnLead, submissionRateLimits } from "@/server/leads/receive-lead";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 import { manageUrlOf } from "./booking-calendar";
 import { queueBookingMail } from "./booking-outbox";
 import { type BookingRow, countUpcomingBookingsOf, isSlotTakenError } from "./booking-store";

@@ -3,7 +3,7 @@ import type { BookingStatus } from "@/lib/booking/booking-schema";
 import { getDb } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
 import { recordConsultationOnLead } from "@/server/leads/receive-lead";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 import { withdrawBookingReminders } from "@/server/mail/mail-outbox";
 import { queueBookingMail } from "./booking-outbox";
 import { type BookingRow, findBookingById, findBookingByTokenHash, isSlotTakenError } from "./booking-store";

@@ -6,7 +6,7 @@ import { engineOf, getDb } from "@/server/db/connection";
 import { writeLeadSearch } from "@/server/db/lead-search-index";
 import { findLeadIdByKeys } from "@/server/leads/lead-store";
 import type { Database } from "@/server/db/schema";
-import { queueLeadWebhook } from "@/server/mail/lead-webhook";
+import { queueLeadWebhook } from "./lead-notifications";
 import { emailKey, leadSearchBody, phoneKey } from "./lead-identity";
 import { getLeadDetail } from "@/server/desk/lead-detail";
 

@@ -6,7 +6,7 @@ import { settleLeadAfterRemoval } from "@/server/leads/lead-store";
 import { type OutboxMessage, readDigestContents } from "@/server/mail/mail-outbox";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "@/server/mail/lead-digest-email";
-import { rewriteLeadWebhooks } from "@/server/mail/lead-webhook";
+import { rewriteLeadWebhooks } from "./lead-notifications";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { SUBMISSION_TABLES } from "./lead-kinds";

@@ -61,7 +61,7 @@ export interface LeadKind<Data, Stored, Row> {
   /** After id, createdAt and status. */
   readonly csv: { readonly show: Shown<Stored, string> };
   /**
-   * The e-mail that tells the visitor their submission arrived (src/server/leads/lead-emails.ts):
+   * The e-mail that tells the visitor their submission arrived (src/server/leads/lead-notifications.ts):
    * a fixed text that repeats nothing typed, so the form cannot send anyone a stranger's
    * words. `name` is what it may greet them by, if it looks like a name; `chosen` what they
    * picked from the form's lists.

@@ -4,11 +4,11 @@ import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission
 import { engineOf } from "@/server/db/connection";
 import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
 import { type Database, writeBoolean } from "@/server/db/schema";
-import { queueLeadWebhook } from "@/server/mail/lead-webhook";
-import { queueLeadPushes } from "@/server/mail/lead-push";
+import { queueLeadWebhook } from "./lead-notifications";
+import { queueLeadPushes } from "./lead-notifications";
 import { enqueueOutboxMessage, type NotificationAllowance, type OutboxEntry, type OutboxMessage, outboxInsert, withdrawQueuedNotifications } from "@/server/mail/mail-outbox";
 import { consumeRateLimit, releaseRateLimitHit } from "@/server/rate-limits/rate-limits";
-import type { NotifiedLead } from "./lead-emails";
+import type { NotifiedLead } from "./lead-notifications";
 import { emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity } from "./lead-identity";
 import { type CommonSubmissionColumns, leadKinds, parseList, SUBMISSION_TABLES, type SubmissionTable } from "./lead-kinds";
 import type { SubmissionTouches } from "./lead-touches";
@@ -343,8 +343,8 @@ export type LeadAcknowledgement = { message: OutboxMessage; allowances: { mailbo
  * its notification, so a lead is never kept without its e-mail or the reverse. Over the
  * allowance, the notification waits for the hourly digest; for a Spam lead it is held
  * until "Not spam". A submission that starts a lead queues the lead webhook too
- * (src/server/mail/lead-webhook.ts), and every one told about queues a push to each of the
- * owner's devices (src/server/mail/lead-push.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
+ * (lead-notifications.ts), and every one told about queues a push to each of the
+ * owner's devices (lead-notifications.ts; `pushes` says how many). The honeypot field is never stored. The id is that of the folded
  * twin when the submission was folded.
  */
 export async function storeSubmission<Kind extends SubmissionKind>(

@@ -6,7 +6,7 @@ import { addLeadSearchWords, deleteLeadSearch, readLeadSearch } from "@/server/d
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { type Database, isRowId, type LeadsTable } from "@/server/db/schema";
 import { getLeadDetail } from "@/server/desk/lead-detail";
-import { rewriteLeadWebhooks } from "@/server/mail/lead-webhook";
+import { rewriteLeadWebhooks } from "./lead-notifications";
 import { carryDuplicatesOver, dismissPossibleDuplicate, isPossibleDuplicate } from "./lead-duplicates";
 import { emailKey, phoneKey } from "./lead-identity";
 import { rescoreLeads } from "./lead-store";

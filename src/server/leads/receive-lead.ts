@@ -8,15 +8,15 @@ import type { Database } from "@/server/db/schema";
 import { addressLimitWindows, clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, tooManyRequests, validationError } from "@/server/http/json-responses";
 import type { NotificationAllowance } from "@/server/mail/mail-outbox";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 import { consumeRateLimits, type RateLimitWindow } from "@/server/rate-limits/rate-limits";
 import { getSetting, setSettingIfAbsent } from "@/server/settings/settings";
-import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-emails";
+import { buildAcknowledgementEmail, buildLeadEmail } from "./lead-notifications";
 import { type LeadAcknowledgement, type LeadNotification, type Submission, storeSubmission } from "./lead-store";
 import { siteHosts, submissionTouches } from "./lead-touches";
 import type { ConsultationAction } from "@/lib/lead-desk";
-import { queueLeadWebhook } from "@/server/mail/lead-webhook";
-import { queueLeadPushes } from "@/server/mail/lead-push";
+import { queueLeadWebhook } from "./lead-notifications";
+import { queueLeadPushes } from "./lead-notifications";
 import { joinOrStartLead } from "./lead-store";
 
 export type LeadOutcome =

@@ -1,19 +1,16 @@
-import type { Kysely } from "kysely";
 import webPush from "web-push";
 import { leadServiceLabel } from "@/lib/lead-services";
 import { routes } from "@/lib/routes";
 import { getDb } from "@/server/db/connection";
-import type { Database } from "@/server/db/schema";
-import { flatText } from "@/server/mail/lead-webhook";
-import { enqueuePushes, OutboxGiveUp } from "@/server/mail/mail-outbox";
+import { flatText } from "@/server/mail/escape-html";
+import { OutboxGiveUp } from "@/server/mail/mail-outbox";
 import { deletePushSubscription, findPushSubscription, markPushDelivered } from "@/server/push/push-subscriptions";
 import { vapidDetails } from "@/server/push/vapid-keys";
 
 /**
- * A push to the owner's devices for every new lead submission (docs/push.md): queued in the
- * outbox by the transaction that stores the submission, one row per device, and sent by
- * the outbox worker with its retries. An outbox kind, so it lives beside the outbox as the
- * webhook does (lead-webhook.ts); the devices and the VAPID keys are src/server/push/'s.
+ * Sending the push to the owner's devices that every new lead submission queues, one row per
+ * device (src/server/leads/lead-notifications.ts; docs/push.md): the outbox worker sends it,
+ * with its retries. The devices and the VAPID keys are src/server/push/'s.
  */
 
 /** What the service worker shows: no e-mail address or phone number, only what tells the owner to look. */
@@ -23,13 +20,6 @@ export type LeadPushPayload = { title: string; body: string; url: string };
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** How long a push service may take to answer before the attempt counts as failed. */
 export const PUSH_TIMEOUT_MS = 10_000;
-
-/** Queues a push of the lead `leadId` to every device, through `trx`; returns how many (none when no device subscribed). */
-export async function queueLeadPushes(trx: Kysely<Database>, leadId: number, now: number): Promise<number> {
-  const devices = await trx.selectFrom("push_subscriptions").select("id").orderBy("id").execute();
-  await enqueuePushes(trx, { leadId, subscriptionIds: devices.map((device) => device.id), now });
-  return devices.length;
-}
 
 export function leadPushPayload(lead: { id: number; name: string; service: string | null; channel: string }): LeadPushPayload {
   return { title: `New lead: ${flatText(lead.name)}`, body: `${leadServiceLabel(lead.service)} · ${lead.channel}`, url: routes.adminLead(lead.id) };

@@ -40,12 +40,29 @@ export type OutboxItem = {
   payloadText: string;
 };
 
+/** This process's running outbox worker (outbox-worker.ts), which registers itself here while it runs. */
+let wakeWorker: (() => void) | undefined;
+
+/**
+ * Called after something is queued, so the e-mail (or webhook, or push) leaves within moments,
+ * not at the worker's next tick. The worker listens here rather than being called, so the code
+ * that queues (a lead's request among it) never loads the senders; without a running worker it does nothing.
+ */
+export function kickOutbox(): void {
+  wakeWorker?.();
+}
+
+/** The worker's side of `kickOutbox`: `listener` while it runs, undefined once it stops. */
+export function listenForOutboxKicks(listener: (() => void) | undefined): void {
+  wakeWorker = listener;
+}
+
 /** The kinds the outbox sends as e-mail (nodemailer); a `webhook` is posted over HTTP instead. */
 export const EMAIL_OUTBOX_KINDS = ["contact", "survey", "digest", "acknowledgement", "reply", "booking-invitation", "booking-cancellation", "booking-reminder", "quote"] as const satisfies readonly OutboxKind[];
 
 /**
  * Queues a new lead's webhook through `executor`, the transaction that created the lead
- * (src/server/mail/lead-webhook.ts). `body` is the JSON text to post, unchanged.
+ * (src/server/leads/lead-notifications.ts). `body` is the JSON text to post, unchanged.
  */
 export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId: number | null; body: string; now: number; sendAt?: number }): Promise<number> {
   const row = await executor
@@ -58,7 +75,7 @@ export async function enqueueWebhook(executor: Kysely<Database>, entry: { leadId
 
 /**
  * Queues one push per device for the lead `leadId` through `executor`, the transaction that
- * stored the lead's submission (src/server/mail/lead-push.ts). The row names the device
+ * stored the lead's submission (src/server/leads/lead-notifications.ts). The row names the device
  * only: the notification is built from the lead when it is sent, so the queue never keeps
  * a name, and erasing the lead deletes its pushes with it (`lead_id`).
  */

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { leadEmailsPerHour, leadWebhookConfig, mailConfig, outboxPollMs } from "@/server/config";
-import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, markOutboxFailed, markOutboxRetry, markOutboxSent, OutboxGiveUp, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
+import { claimOutboxBatch, EMAIL_OUTBOX_KINDS, gatherDueDigest, listenForOutboxKicks, markOutboxFailed, markOutboxRetry, markOutboxSent, OutboxGiveUp, type OutboxItem, type OutboxKind } from "@/server/mail/mail-outbox";
 import { postLeadWebhook } from "@/server/mail/lead-webhook";
 import { sendLeadPush } from "./lead-push";
 import { buildLeadDigestEmail, DIGEST_LIST_MAX } from "./lead-digest-email";
@@ -123,8 +123,8 @@ export function drainOutbox(): Promise<OutboxRunResult> {
   return next;
 }
 
-/** Called after a lead is stored so the e-mail (and the webhook, and the pushes) leave within moments, not at the next tick. */
-export function kickOutbox(): void {
+/** A run soon after something is queued (mail-outbox.ts's `kickOutbox`), while the worker runs. */
+function kickRun(): void {
   if (queued) return;
   queued = true;
   kick = setImmediate(() => {
@@ -138,12 +138,14 @@ export function startOutboxWorker(): void {
   if (timer) return;
   timer = setInterval(() => void drainOutbox(), outboxPollMs());
   timer.unref();
+  listenForOutboxKicks(kickRun);
   void drainOutbox();
 }
 
 export async function stopOutboxWorker(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  listenForOutboxKicks(undefined);
   if (kick) clearImmediate(kick);
   kick = undefined;
   queued = false;

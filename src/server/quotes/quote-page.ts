@@ -5,7 +5,7 @@ import type { PublicQuote } from "@/lib/quotes/quote-types";
 import { LIMITS } from "@/lib/validation/limits";
 import { clientAddress } from "@/server/http/client-address";
 import { readBodyBytes } from "@/server/http/json-responses";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 import { acceptQuoteByToken, declineQuoteByToken, readQuoteByToken } from "./quote-acceptance";
 import { EXPIRED_MESSAGE, isOwnerRequest, wantsLatest } from "./quote-routes";
 import { totalsOf } from "./quote-store";

@@ -9,7 +9,7 @@ import { readSessionToken, validateAdminSession } from "@/server/auth/admin-sess
 import { getDb, isDatabaseUnavailable } from "@/server/db/connection";
 import { clientAddress } from "@/server/http/client-address";
 import { jsonError, jsonResponse, readJsonBody, serviceUnavailable, validationError } from "@/server/http/json-responses";
-import { kickOutbox } from "@/server/mail/outbox-worker";
+import { kickOutbox } from "@/server/mail/mail-outbox";
 import { acceptQuoteByPhone, acceptQuoteByToken, declineQuoteByToken, type PublicRead, type PublicRefusal, quoteIdByLink, readQuoteByToken } from "./quote-acceptance";
 import { createQuote, type QuoteOutcome, reviseQuote, updateQuote } from "./quote-changes";
 import { sendQuote } from "./quote-sending";
