@@ -17,6 +17,7 @@ export type CallOutcome = (typeof callOutcomes)[number];
 
 export const submissionKinds = ["contact", "survey"] as const;
 export type SubmissionKind = (typeof submissionKinds)[number];
+export const isSubmissionKind = (value: string): value is SubmissionKind => (submissionKinds as readonly string[]).includes(value);
 
 export const leadSorts = ["recent", "oldest", "name", "follow-up", "score"] as const;
 export type LeadSort = (typeof leadSorts)[number];

@@ -7,7 +7,7 @@ import { leadIdMatches } from "@/server/db/lead-search-index";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
 import { nextDate, startOfBusinessDay } from "@/server/business-time";
 import { searchTerms } from "@/server/leads/lead-identity";
-import { SUBMISSION_TABLES, type SubmissionTable } from "@/server/leads/lead-kinds";
+import { leadKinds, SUBMISSION_TABLES, type SubmissionTable } from "@/server/leads/lead-kinds";
 import { openQuoteValues } from "@/server/quotes/open-quotes";
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -32,22 +32,8 @@ function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuer
   if (query.kind) filtered = filtered.where((eb) => hasSubmissionOf(eb, query.kind!));
   if (query.service) {
     const service = query.service;
-    filtered = filtered.where((eb) => {
-      const contact = eb.exists(
-        eb.selectFrom("contact_requests").select(sql.lit(1).as("one")).whereRef("contact_requests.lead_id", "=", "leads.id").where("contact_requests.project_type", "=", service),
-      );
-      const survey = eb.exists(
-        eb
-          .selectFrom("survey_submissions")
-          .select(sql.lit(1).as("one"))
-          .whereRef("survey_submissions.lead_id", "=", "leads.id")
-          // A JSON array of ids (the survey kind's columns, leads/lead-kinds.ts); ids are plain slugs, so the quoted id is exact.
-          .where("survey_submissions.interested_services", "like", `%"${service}"%`),
-      );
-      if (query.kind === "contact") return contact;
-      if (query.kind === "survey") return survey;
-      return eb.or([contact, survey]);
-    });
+    const kinds = query.kind ? [query.kind] : submissionKinds;
+    filtered = filtered.where((eb) => eb.or(kinds.map((kind) => leadKinds[kind].storage.asksAbout(eb, service))));
   }
   // A channel or campaign matches the first touch or the last (docs/attribution.md).
   if (query.channel) {

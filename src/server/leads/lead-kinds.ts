@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type SqlBool, sql } from "kysely";
 import type { ContactRequest, SurveySubmission } from "@/lib/inbox-records";
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import { contactPresetLabels, isContactPreset, projectTypeLabel } from "@/lib/validation/project-types";
@@ -37,6 +37,8 @@ export interface SubmissionStorage<Data, Stored, Row> {
   identitiesOfLead(executor: Kysely<Database>, leadId: number): Promise<SubmissionIdentity[]>;
   /** The service it asks about, which a lead without one takes. */
   service(data: Data): LeadService | null;
+  /** Whether the lead of the row `eb` reads has a submission of this kind asking about `service` (the desk's service filter). */
+  asksAbout(eb: ExpressionBuilder<Database, "leads">, service: string): Expression<SqlBool>;
   /** The lead's score it sets: the latest survey says what the business is now; a contact request sets none. */
   score(data: Data): number | null;
   /** A stored row as the back office reads it. */
@@ -96,6 +98,8 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
       identitiesOfLead: async (executor, leadId) =>
         (await executor.selectFrom("contact_requests").select(["created_at", "name", "email", "phone", "message"]).where("lead_id", "=", leadId).execute()).map(contactIdentity),
       service: (data) => serviceOfContact(data.projectType),
+      asksAbout: (eb, service) =>
+        eb.exists(eb.selectFrom("contact_requests").select(sql.lit(1).as("one")).whereRef("contact_requests.lead_id", "=", "leads.id").where("contact_requests.project_type", "=", service)),
       score: () => null,
       record: (row) => ({
         id: row.id,
@@ -161,6 +165,15 @@ export const leadKinds: { readonly [Kind in SubmissionKind]: LeadKind<Submission
             .execute()
         ).map(surveyIdentity),
       service: (data) => serviceOfSurvey(data.interestedServices),
+      asksAbout: (eb, service) =>
+        eb.exists(
+          eb
+            .selectFrom("survey_submissions")
+            .select(sql.lit(1).as("one"))
+            .whereRef("survey_submissions.lead_id", "=", "leads.id")
+            // A JSON array of ids (`columns` above); ids are plain slugs, so the quoted id is exact.
+            .where("survey_submissions.interested_services", "like", `%"${service}"%`),
+        ),
       score: (data) => qualifySurvey(data).score,
       record: (row) => ({
         id: row.id,

@@ -1,7 +1,6 @@
 import { site } from "@/content/site";
 import { routes } from "@/lib/routes";
-import { projectTypeLabel } from "@/lib/validation/project-types";
-import { surveyServiceLabel } from "@/lib/validation/survey-services";
+import type { SubmissionKind } from "@/lib/lead-desk";
 import type { MailConfig } from "@/server/config";
 import { escapeHtml, singleLine } from "./escape-html";
 import type { DueDigest, HeldNotification, OutboxMessage } from "./mail-outbox";
@@ -11,14 +10,15 @@ export const DIGEST_LIST_MAX = 200;
 
 type DigestLine = { received: string; type: string; name: string; email: string; service: string; inbox: string };
 
+/** What each kind of lead is called in the digest, and the inbox that lists it. */
+const digestKinds: { readonly [Kind in SubmissionKind]: { type: string; inbox: string } } = {
+  contact: { type: "Contact request", inbox: routes.adminContacts },
+  survey: { type: "Connectivity survey", inbox: routes.adminSurveys },
+};
+
 function digestLine(held: HeldNotification): DigestLine {
-  const received = new Date(held.receivedAt).toISOString();
-  const lead = held.lead;
-  if (lead.kind === "contact") {
-    return { received, type: "Contact request", name: lead.name, email: lead.email, service: projectTypeLabel(lead.projectType), inbox: `${site.url}${routes.adminContacts}` };
-  }
-  const service = lead.interestedServices.length ? lead.interestedServices.map(surveyServiceLabel).join(", ") : "None selected";
-  return { received, type: "Connectivity survey", name: lead.businessName, email: lead.email, service, inbox: `${site.url}${routes.adminSurveys}` };
+  const { type, inbox } = digestKinds[held.kind];
+  return { received: new Date(held.receivedAt).toISOString(), type, ...held.lead, inbox: `${site.url}${inbox}` };
 }
 
 /**

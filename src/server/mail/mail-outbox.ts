@@ -3,6 +3,9 @@ import { engineOf, getDb } from "@/server/db/connection";
 import { rateLimitHit } from "@/server/rate-limits/rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "@/server/db/schema";
 import { idBatches } from "@/server/db/connection";
+import { isSubmissionKind, type SubmissionKind, submissionKinds } from "@/lib/lead-desk";
+import { projectTypeLabel } from "@/lib/validation/project-types";
+import { surveyServiceLabel } from "@/lib/validation/survey-services";
 
 export type { OutboxKind, OutboxStatus };
 
@@ -314,21 +317,33 @@ export async function markOutboxSent(id: number, workerId: string, now = Date.no
  * digest never lists a deleted one.
  */
 export type HeldNotification = {
-  kind: "contact" | "survey";
+  kind: SubmissionKind;
   leadId: number;
   receivedAt: number;
   lead: HeldLead;
 };
 
-type HeldLead =
-  | { kind: "contact"; name: string; email: string; projectType: string }
-  | { kind: "survey"; businessName: string; email: string; interestedServices: string[] };
+/** The submission behind a held notification, as its digest line shows it. */
+type HeldLead = { name: string; email: string; service: string };
 
 export type DueDigest = { total: number; listed: HeldNotification[] };
 
 type TakenRow = { id: number; kind: OutboxKind; ref_id: number | null; created_at: number };
-type ContactLeadRow = { id: number; name: string; email: string; project_type: string };
-type SurveyLeadRow = { id: number; business_name: string; email: string; interested_services: string };
+
+/** How the digest reads the submissions behind each kind of held notification (`ids`), as stored now. */
+const heldSubmissions: { readonly [Kind in SubmissionKind]: (executor: Kysely<Database>, ids: number[]) => Promise<{ id: number; lead: HeldLead }[]> } = {
+  contact: async (executor, ids) =>
+    (await executor.selectFrom("contact_requests").select(["id", "name", "email", "project_type"]).where("id", "in", ids).execute()).map((row) => ({
+      id: row.id,
+      lead: { name: row.name, email: row.email, service: projectTypeLabel(row.project_type) },
+    })),
+  survey: async (executor, ids) =>
+    (await executor.selectFrom("survey_submissions").select(["id", "business_name", "email", "interested_services"]).where("id", "in", ids).execute()).map((row) => {
+      // Written as a JSON array by the survey kind's columns (leads/lead-kinds.ts).
+      const services = JSON.parse(row.interested_services) as string[];
+      return { id: row.id, lead: { name: row.business_name, email: row.email, service: services.length ? services.map(surveyServiceLabel).join(", ") : "None selected" } };
+    }),
+};
 
 /** PostgreSQL advisory lock key held while gathering a digest (the migrations use another). */
 const DIGEST_GATHER_LOCK = 4_820_133_716;
@@ -384,45 +399,23 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
 export async function readDigestContents(executor: Kysely<Database>, digestId: number, listAtMost: number): Promise<DueDigest> {
   const carried = await executor.selectFrom("mail_outbox").select(["id", "kind", "ref_id", "created_at"]).where("digest_id", "=", digestId).execute();
   const listed = listFirst(carried, listAtMost);
-  const contacts: ContactLeadRow[] = [];
-  const surveys: SurveyLeadRow[] = [];
-  for (const ids of idBatches(leadIds(listed, "contact"))) contacts.push(...(await contactLeads(executor, ids).execute()));
-  for (const ids of idBatches(leadIds(listed, "survey"))) surveys.push(...(await surveyLeads(executor, ids).execute()));
-  return toDueDigest(carried.length, listed, contacts, surveys);
-}
-
-function contactLeads(executor: Kysely<Database>, ids: number[]) {
-  return executor.selectFrom("contact_requests").select(["id", "name", "email", "project_type"]).where("id", "in", ids);
-}
-
-function surveyLeads(executor: Kysely<Database>, ids: number[]) {
-  return executor.selectFrom("survey_submissions").select(["id", "business_name", "email", "interested_services"]).where("id", "in", ids);
+  const leads = new Map<string, HeldLead>();
+  for (const kind of submissionKinds) {
+    const ids = listed.filter((row) => row.kind === kind && row.ref_id !== null).map((row) => Number(row.ref_id));
+    for (const batch of idBatches(ids)) for (const { id, lead } of await heldSubmissions[kind](executor, batch)) leads.set(`${kind}:${id}`, lead);
+  }
+  const present = listed.flatMap((row): HeldNotification[] => {
+    const kind = row.kind;
+    const lead = leads.get(`${kind}:${Number(row.ref_id)}`);
+    // Only a notification queued before erasure existed can outlive its lead: it is left out.
+    return lead && isSubmissionKind(kind) ? [{ kind, leadId: Number(row.ref_id), receivedAt: Number(row.created_at), lead }] : [];
+  });
+  return { total: carried.length - (listed.length - present.length), listed: present };
 }
 
 /** The oldest `count` of the notifications taken. */
 function listFirst(taken: TakenRow[], count: number): TakenRow[] {
   return [...taken].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id - b.id).slice(0, Math.max(0, count));
-}
-
-function leadIds(rows: readonly TakenRow[], kind: "contact" | "survey"): number[] {
-  return rows.filter((row) => row.kind === kind && row.ref_id !== null).map((row) => Number(row.ref_id));
-}
-
-function toDueDigest(total: number, listed: readonly TakenRow[], contacts: readonly ContactLeadRow[], surveys: readonly SurveyLeadRow[]): DueDigest {
-  const leads = new Map<string, HeldLead>();
-  for (const row of contacts) leads.set(`contact:${row.id}`, { kind: "contact", name: row.name, email: row.email, projectType: row.project_type });
-  for (const row of surveys) {
-    // Written as a JSON array by the survey kind's columns (leads/lead-kinds.ts).
-    leads.set(`survey:${row.id}`, { kind: "survey", businessName: row.business_name, email: row.email, interestedServices: JSON.parse(row.interested_services) as string[] });
-  }
-  const present = listed.flatMap((row): HeldNotification[] => {
-    const kind = row.kind === "survey" ? "survey" : "contact";
-    const leadId = Number(row.ref_id);
-    const lead = leads.get(`${kind}:${leadId}`);
-    // Only a notification queued before erasure existed can outlive its lead: it is left out.
-    return lead ? [{ kind, leadId, receivedAt: Number(row.created_at), lead }] : [];
-  });
-  return { total: total - (listed.length - present.length), listed: present };
 }
 
 /** Records a failed attempt and releases the message for another try at `nextAttemptAt`. */

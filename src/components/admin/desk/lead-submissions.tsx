@@ -1,9 +1,17 @@
+import type { ReactNode } from "react";
 import type { ContactRequest, SurveySubmission } from "@/lib/inbox-records";
-import type { LeadSubmission } from "@/lib/lead-desk";
+import type { LeadSubmission, SubmissionKind } from "@/lib/lead-desk";
 import { submissionKindLabels } from "@/lib/lead-desk-labels";
 import { ContactDetails } from "../inbox/contact-detail-dialog";
 import { SurveyDetails } from "../inbox/survey-detail-dialog";
 import { formatDateTime } from "./desk-time";
+
+/** Each kind's details, as its inbox's dialog shows them. */
+const submissionDetails: { [Kind in SubmissionKind]: (submission: LeadSubmission) => ReactNode } = {
+  // A lead's submission carries its kind's stored record (src/server/desk/lead-detail.ts).
+  contact: (submission) => <ContactDetails contact={submission as unknown as ContactRequest} />,
+  survey: (submission) => <SurveyDetails survey={submission as unknown as SurveySubmission} />,
+};
 
 /** What the lead sent, newest first: each submission folded, the newest open. */
 export function LeadSubmissions({ submissions }: { submissions: LeadSubmission[] }) {
@@ -22,7 +30,7 @@ export function LeadSubmissions({ submissions }: { submissions: LeadSubmission[]
               </time>
             </summary>
             <div className="grid gap-3 border-t border-border p-3">
-              {submission.kind === "contact" ? <ContactDetails contact={submission as unknown as ContactRequest} /> : <SurveyDetails survey={submission as unknown as SurveySubmission} />}
+              {submissionDetails[submission.kind](submission)}
             </div>
           </details>
         ))}
