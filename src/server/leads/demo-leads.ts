@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from "kysely";
 import { site } from "@/content/site";
 import type { LeadChannel, Touch } from "@/lib/attribution/touch";
 import type { VisitSignals } from "@/lib/attribution/visit-signals";
-import type { CallOutcome, FollowUpType, LeadStatus, LostReason } from "@/lib/lead-desk";
+import type { CallOutcome, FollowUpType, LeadStatus, LostReason, SubmissionKind } from "@/lib/lead-desk";
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import type { ProjectType } from "@/lib/validation/project-types";
 import type { SurveyService } from "@/lib/validation/survey-services";
@@ -11,7 +11,7 @@ import { writeLeadSearchMany } from "@/server/db/lead-search-index";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadSource, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
 import { businessDate, startOfBusinessDay } from "@/server/business-time";
 import { rescoreLeads } from "@/server/leads/lead-store";
-import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, surveyIdentity } from "./lead-identity";
+import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "./lead-identity";
 import { touchOf } from "./lead-touches";
 
 /*
@@ -376,7 +376,7 @@ function pendingFollowUp(rng: Random, status: LeadStatus, lastActionAt: number, 
   return { dueAt, type, setAt, events };
 }
 
-type Submission = { at: number; kind: "contact" | "survey"; cameBack: boolean };
+type Submission = { at: number; kind: SubmissionKind; cameBack: boolean };
 
 /**
  * When the person writes again: now and then within days (something forgotten), more
@@ -416,8 +416,8 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
     let extra = 0;
     const more = Math.max(0, (options.submissionsPerLead - 1) / options.submissionsPerLead);
     while (extra < 20 && rng.next() < more) extra += 1;
-    submissions.push({ at: firstAt, kind: rng.next() < 0.65 ? "contact" : "survey", cameBack: false });
-    for (const at of repeatTimes(rng, firstAt, extra, now)) submissions.push({ at, kind: rng.next() < 0.75 ? "contact" : "survey", cameBack: false });
+    submissions.push({ at: firstAt, kind: rng.weighted<SubmissionKind>({ contact: 65, survey: 35 }), cameBack: false });
+    for (const at of repeatTimes(rng, firstAt, extra, now)) submissions.push({ at, kind: rng.weighted<SubmissionKind>({ contact: 75, survey: 25 }), cameBack: false });
   }
   // Some customers and lost leads wrote again in the last days and wait for an answer (Today's "Came back").
   const decidedAt = flow.wonAt ?? flow.lostAt;
@@ -442,6 +442,7 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
   const channel = rng.weighted(WEB_CHANNELS);
   const contacts: DemoLead["contacts"] = [];
   const surveys: DemoLead["surveys"] = [];
+  const identities: SubmissionIdentity[] = [];
   // Quick add's lead starts with its offline touch; a later web submission may change only the last.
   const offlineTouch: Touch | null = offline
     ? { source, medium: "offline", campaign: null, term: null, content: null, clickId: null, referrer: null, landingPage: null, channel: source === "phone" ? "Phone" : "Walk-in", at: new Date(firstAt).toISOString() }
@@ -477,38 +478,47 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
       // GA4's rule the receive path keeps: a Direct visit does not replace a touch that said where the lead came from.
       lastTouch = touch;
     }
-    const viewed = lastActionAt !== null && submission.at <= lastActionAt ? 1 : now - submission.at > 3 * DAY && !submission.cameBack ? 1 : 0;
-    if (submission.kind === "contact") {
-      const projectType: ProjectType = submission.cameBack || rng.next() < 0.8 ? contactService : rng.weighted(CONTACT_SERVICES);
-      const message = submission.cameBack ? rng.pick(CAME_BACK_MESSAGES) : rng.pick(MESSAGES[projectType]);
-      // The ?service= preset of a contact link on a service page.
-      const preset = touch?.landingPage === `/services/${projectType}` && rng.next() < 0.6 ? projectType : null;
-      contacts.push({ created_at: submission.at, viewed, name: `${first} ${last}`, email, phone, project_type: projectType, source: preset, message, touch: touch && JSON.stringify(touch) });
-      service ??= serviceOfContact(projectType);
-    } else {
-      const interests = [surveyService, ...(Object.keys(SURVEY_SERVICES) as SurveyService[]).filter((value) => value !== surveyService && rng.next() < 0.2)];
-      // A few surveys name no service at all.
-      const interested = rng.next() < 0.06 ? [] : interests;
-      const devices = survey.employees * rng.int(2, 4) + rng.int(0, 10);
-      surveys.push({
-        created_at: submission.at,
-        viewed,
-        business_name: business,
-        email,
-        phone_number: phone,
-        address: survey.address,
-        employee_count: survey.employees,
-        device_count: devices,
-        primary_internet_use: rng.pick(USES),
-        uses_streaming: rng.next() < 0.4 ? 1 : 0,
-        has_public_wifi: rng.next() < 0.5 ? 1 : 0,
-        phone_count: rng.next() < 0.4 ? 0 : rng.int(1, Math.max(2, survey.employees)),
-        interested_services: JSON.stringify(interested),
-        additional_comments: rng.next() < 0.5 ? `Best time to reach us is ${rng.pick(["mornings", "afternoons", "Fridays"])}.` : "",
-        touch: touch && JSON.stringify(touch),
-      });
-      service ??= serviceOfSurvey(interested);
-    }
+    const viewed: 0 | 1 = lastActionAt !== null && submission.at <= lastActionAt ? 1 : now - submission.at > 3 * DAY && !submission.cameBack ? 1 : 0;
+    // What each kind of submission from this person holds; each returns who sent it.
+    const invent: { readonly [Kind in SubmissionKind]: () => SubmissionIdentity } = {
+      contact: () => {
+        const projectType: ProjectType = submission.cameBack || rng.next() < 0.8 ? contactService : rng.weighted(CONTACT_SERVICES);
+        const message = submission.cameBack ? rng.pick(CAME_BACK_MESSAGES) : rng.pick(MESSAGES[projectType]);
+        // The ?service= preset of a contact link on a service page.
+        const preset = touch?.landingPage === `/services/${projectType}` && rng.next() < 0.6 ? projectType : null;
+        const row: DemoLead["contacts"][number] = { created_at: submission.at, viewed, name: `${first} ${last}`, email, phone, project_type: projectType, source: preset, message, touch: touch && JSON.stringify(touch) };
+        contacts.push(row);
+        service ??= serviceOfContact(projectType);
+        return contactIdentity(row);
+      },
+      survey: () => {
+        const interests = [surveyService, ...(Object.keys(SURVEY_SERVICES) as SurveyService[]).filter((value) => value !== surveyService && rng.next() < 0.2)];
+        // A few surveys name no service at all.
+        const interested = rng.next() < 0.06 ? [] : interests;
+        const devices = survey.employees * rng.int(2, 4) + rng.int(0, 10);
+        const row: DemoLead["surveys"][number] = {
+          created_at: submission.at,
+          viewed,
+          business_name: business,
+          email,
+          phone_number: phone,
+          address: survey.address,
+          employee_count: survey.employees,
+          device_count: devices,
+          primary_internet_use: rng.pick(USES),
+          uses_streaming: rng.next() < 0.4 ? 1 : 0,
+          has_public_wifi: rng.next() < 0.5 ? 1 : 0,
+          phone_count: rng.next() < 0.4 ? 0 : rng.int(1, Math.max(2, survey.employees)),
+          interested_services: JSON.stringify(interested),
+          additional_comments: rng.next() < 0.5 ? `Best time to reach us is ${rng.pick(["mornings", "afternoons", "Fridays"])}.` : "",
+          touch: touch && JSON.stringify(touch),
+        };
+        surveys.push(row);
+        service ??= serviceOfSurvey(interested);
+        return surveyIdentity(row);
+      },
+    };
+    identities.push(invent[submission.kind]());
   });
 
   const events: Event[] = [];
@@ -524,9 +534,7 @@ function demoLead(number: number, options: DemoOptions, rng: Random): DemoLead {
   const lastAt = latest?.at ?? firstAt;
   const firstSubmission = offline
     ? { kind: "contact" as const, at: firstAt, name: `${first} ${last}`, business: rng.next() < 0.7 ? business : null, email, phone, text: "" }
-    : submissions[0]!.kind === "contact"
-      ? contactIdentity(contacts[0] as Parameters<typeof contactIdentity>[0])
-      : surveyIdentity(surveys[0] as Parameters<typeof surveyIdentity>[0]);
+    : identities[0]!;
   const identity = newLeadIdentity(firstSubmission);
   return {
     lead: {
