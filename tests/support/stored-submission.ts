@@ -1,5 +1,6 @@
 import type { SubmissionKind } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
+import { SUBMISSION_TABLES } from "@/server/leads/lead-kinds";
 
 /**
  * The id of the newest stored submission of `kind` from `email` (matched as the desk matches it: trimmed, any case). The public 201 answer names
@@ -9,9 +10,6 @@ import { getDb } from "@/server/db/connection";
 export async function storedSubmissionId(kind: SubmissionKind, email: string): Promise<number> {
   const db = await getDb();
   const key = email.trim().toLowerCase();
-  const row =
-    kind === "contact"
-      ? await db.selectFrom("contact_requests").select("id").where("email_key", "=", key).orderBy("id", "desc").executeTakeFirstOrThrow()
-      : await db.selectFrom("survey_submissions").select("id").where("email_key", "=", key).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await db.selectFrom(SUBMISSION_TABLES[kind]).select("id").where("email_key", "=", key).orderBy("id", "desc").executeTakeFirstOrThrow();
   return Number(row.id);
 }

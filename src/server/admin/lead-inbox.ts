@@ -1,8 +1,6 @@
 import { UTF8_BOM, toCsv } from "@/lib/csv";
 import type { SubmissionKind } from "@/lib/validation/submission-forms";
-import type { AuditRecorder } from "@/server/audit/audit-log";
-import { listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
-import { eraseSubmission } from "@/server/leads/erase-submission";
+import { listSubmissions } from "@/server/leads/stored-submissions";
 import { fieldTexts, leadKinds, type StoredSubmission } from "@/server/leads/lead-kinds";
 
 /** An inbox as CSV: id, time and status, then the kind's fields (src/server/leads/lead-kinds.ts). */
@@ -13,20 +11,12 @@ export function submissionsCsv<Kind extends SubmissionKind>(kind: Kind, rows: re
   return UTF8_BOM + toCsv(header, cells);
 }
 
-/** The two inboxes share one shape of API; this table says what differs. */
-export const inboxes = {
-  surveys: {
-    list: () => listSubmissions("survey"),
-    markViewed: (id: number) => markSubmissionViewed("survey", id),
-    remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "survey", id }, audit),
-    exportCsv: async () => submissionsCsv("survey", await listSubmissions("survey")),
-  },
-  contacts: {
-    list: () => listSubmissions("contact"),
-    markViewed: (id: number) => markSubmissionViewed("contact", id),
-    remove: (id: number, audit?: AuditRecorder) => eraseSubmission({ kind: "contact", id }, audit),
-    exportCsv: async () => submissionsCsv("contact", await listSubmissions("contact")),
-  },
-} as const;
+/** Each kind's inbox by the name its API paths use (/api/admin/surveys, /api/admin/contacts): one shape of API for every kind. */
+export const INBOX_KINDS = { surveys: "survey", contacts: "contact" } as const satisfies Record<string, SubmissionKind>;
 
-export type InboxName = keyof typeof inboxes;
+export type InboxName = keyof typeof INBOX_KINDS;
+
+/** An inbox as a CSV file, newest first. */
+export async function inboxCsv(kind: SubmissionKind): Promise<string> {
+  return submissionsCsv(kind, await listSubmissions(kind));
+}
