@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from "kysely";
 import { contactIdentity, emailKey, leadSearchBody, newLeadIdentity, phoneKey, type SubmissionIdentity, surveyIdentity } from "@/server/leads/lead-identity";
 import { serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
-import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/lead-search-index";
+import { createLeadSearchIndex, writeLeadSearch } from "@/server/db/migrations/frozen/lead-search-index";
 import { rescoreLeads } from "@/server/leads/lead-store";
 import type { DbEngine } from "@/server/db/dialect";
 

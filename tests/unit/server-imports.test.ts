@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { arrowsBackUp, circles, folderOf, importGraph, walkFrom } from "../../scripts/source-imports";
 
@@ -13,6 +14,11 @@ describe("src/server's imports", () => {
       folderOf(file) === "db" ? targets.filter((target) => target.includes("/src/server/") && folderOf(target) !== "db").map((target) => `${file} -> ${target}`) : [],
     );
     expect(upward).toEqual([]);
+  });
+
+  it("decides the engine only in db/: no feature asks which engine it runs on or passes it along", () => {
+    const asking = [...graph.keys()].filter((file) => folderOf(file) !== "db" && /\b(engineOf|DbEngine)\b/.test(readFileSync(file, "utf8")));
+    expect(asking).toEqual([]);
   });
 
   it("has no import circles", () => {

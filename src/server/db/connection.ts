@@ -6,7 +6,6 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
-  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -15,7 +14,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import pg from "pg";
-import type { DbEngine } from "./dialect";
+import { type DbEngine, engineOf } from "./dialect";
 import { migrateToLatest } from "./migrations";
 import { sqliteFileTurns, type Turns } from "./sqlite-turns";
 import type { Database } from "./schema";
@@ -50,10 +49,7 @@ export function getDbEngine(): DbEngine {
   return readDbConfig().engine;
 }
 
-/** The engine behind a Kysely instance or transaction, for the few queries that differ. */
-export function engineOf<DB>(db: Kysely<DB>): DbEngine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
-}
+export { engineOf };
 
 /**
  * A new, unmigrated Kysely instance. The app uses the `getDb` singleton; this exists so

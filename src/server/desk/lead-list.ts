@@ -1,9 +1,9 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadChannel } from "@/lib/attribution/touch";
 import { type LeadList, type LeadListItem, type LeadStatus, type LostReason, type OpenQuoteValue, type SubmissionKind, submissionKinds } from "@/lib/lead-desk";
 import type { LeadListQuery } from "@/lib/validation/lead-desk-schemas";
-import { engineOf, getDb } from "@/server/db/connection";
-import { leadIdMatches } from "@/server/db/lead-search-index";
+import { getDb } from "@/server/db/connection";
+import { leadIdMatches, searchSortKey } from "@/server/db/dialect";
 import { type Database, isoFromMillis, type LeadsTable } from "@/server/db/schema";
 import { nextDate, startOfBusinessDay } from "@/server/business-time";
 import { searchTerms } from "@/server/leads/lead-identity";
@@ -21,7 +21,7 @@ export async function listLeads(query: LeadListQuery): Promise<LeadList> {
   const offset = (query.page - 1) * query.pageSize;
   const [count, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    sortLeads(filtered.selectAll("leads"), query.sort, terms.length > 0 && engineOf(db) === "postgres").limit(query.pageSize).offset(offset).execute(),
+    sortLeads(filtered.selectAll("leads"), query.sort, terms.length > 0 ? searchSortKey(db, "leads.last_submitted_at") : sql.ref("leads.last_submitted_at")).limit(query.pageSize).offset(offset).execute(),
   ]);
   return { items: await listItems(db, rows), total: Number(count.total), page: query.page, pageSize: query.pageSize };
 }
@@ -46,7 +46,7 @@ function applyFilters(base: LeadQuery, db: Kysely<Database>, query: LeadListQuer
   }
   if (query.from) filtered = filtered.where("leads.last_submitted_at", ">=", startOfBusinessDay(query.from));
   if (query.to) filtered = filtered.where("leads.last_submitted_at", "<", startOfBusinessDay(nextDate(query.to)));
-  if (terms.length > 0) filtered = filtered.where(leadIdMatches(engineOf(db), terms));
+  if (terms.length > 0) filtered = filtered.where(leadIdMatches(db, terms));
   return filtered;
 }
 
@@ -55,14 +55,8 @@ function hasSubmissionOf(eb: ExpressionBuilder<Database, "leads">, kind: Submiss
   return eb.exists(eb.selectFrom(table).select(sql.lit(1).as("one")).whereRef(`${table}.lead_id`, "=", "leads.id"));
 }
 
-/**
- * `matchesFirst`: a PostgreSQL search. Its planner cannot estimate how many leads a prefix
- * search matches, so for a word few leads have it walked the whole time index looking for 25
- * of them (0.4 s at 100,000 leads, for a search that finds nothing). Sorting on an expression
- * of the time, which no index holds, makes it find the matches first and sort only those.
- */
-function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: LeadListQuery["sort"], matchesFirst = false) {
-  const lastSubmitted = matchesFirst ? sql`leads.last_submitted_at + 0` : sql.ref("leads.last_submitted_at");
+/** `lastSubmitted`: the time of the latest submission, or what a search sorts on instead (dialect.ts's `searchSortKey`). */
+function sortLeads<O>(query: SelectQueryBuilder<Database, "leads", O>, sort: LeadListQuery["sort"], lastSubmitted: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
   switch (sort) {
     case "oldest":
       return query.orderBy(lastSubmitted, "asc").orderBy("leads.id", "asc");

@@ -2,8 +2,8 @@ import type { Touch } from "@/lib/attribution/touch";
 import type { LeadDetail } from "@/lib/lead-desk";
 import type { LeadCreate } from "@/lib/validation/lead-desk-schemas";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { engineOf, getDb } from "@/server/db/connection";
-import { writeLeadSearch } from "@/server/db/lead-search-index";
+import { getDb } from "@/server/db/connection";
+import { writeLeadSearch } from "@/server/db/dialect";
 import { findLeadIdByKeys } from "@/server/leads/lead-store";
 import type { Database } from "@/server/db/schema";
 import { queueLeadWebhook } from "./lead-notifications";
@@ -72,7 +72,7 @@ export async function addLeadByHand(input: LeadCreate, now = Date.now(), audit?:
       .insertInto("lead_events")
       .values(events.map((event) => ({ lead_id: created.id, type: event.type, at: now, data: JSON.stringify(event.data) })))
       .execute();
-    await writeLeadSearch<Database>(trx, engineOf<Database>(trx), created.id, leadSearchBody({ name: input.name, business: input.business || null, email, phone }, []));
+    await writeLeadSearch<Database>(trx, created.id, leadSearchBody({ name: input.name, business: input.business || null, email, phone }, []));
     const webhookQueued = await queueLeadWebhook(trx, created.id, now);
     await audit?.({ action: "lead.added", target: { kind: "lead", id: created.id }, detail: { source: input.source } }, trx);
     return { status: "created" as const, leadId: created.id, webhookQueued };

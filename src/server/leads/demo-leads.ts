@@ -6,8 +6,7 @@ import type { CallOutcome, FollowUpType, LeadStatus, LostReason, SubmissionKind 
 import { type LeadService, serviceOfContact, serviceOfSurvey } from "@/lib/lead-services";
 import type { ProjectType } from "@/lib/validation/project-types";
 import type { SurveyService } from "@/lib/validation/survey-services";
-import { engineOf } from "@/server/db/connection";
-import { writeLeadSearchMany } from "@/server/db/lead-search-index";
+import { writeLeadSearchMany } from "@/server/db/dialect";
 import type { ContactRequestsTable, Database, LeadEventsTable, LeadSource, LeadsTable, SurveySubmissionsTable } from "@/server/db/schema";
 import { businessDate, startOfBusinessDay } from "@/server/business-time";
 import { rescoreLeads } from "@/server/leads/lead-store";
@@ -580,7 +579,6 @@ const BATCH = 500;
  */
 export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions): Promise<{ leads: number; submissions: number }> {
   const rng = random(options.seed);
-  const engine = engineOf(db);
   let submissions = 0;
   const firstNumber = options.firstNumber ?? 1;
   for (let start = 0; start < options.leads; start += BATCH) {
@@ -598,7 +596,6 @@ export async function insertDemoLeads(db: Kysely<Database>, options: DemoOptions
       for (let from = 0; from < events.length; from += BATCH) await trx.insertInto("lead_events").values(events.slice(from, from + BATCH)).execute();
       await writeLeadSearchMany<Database>(
         trx,
-        engine,
         withIds.map((entry) => ({
           leadId: entry.id,
           body: leadSearchBody(

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { engineOf, getDb } from "@/server/db/connection";
-import { deleteLeadSearch } from "@/server/db/lead-search-index";
+import { getDb } from "@/server/db/connection";
+import { containsText, deleteLeadSearch } from "@/server/db/dialect";
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { type Database, isRowId } from "@/server/db/schema";
 import { mailboxCounterKeysWithin } from "./receive-lead";
@@ -60,7 +60,7 @@ export async function eraseLeadWithin(trx: Kysely<Database>, leadId: number): Pr
   await trx.deleteFrom("quote_acceptances").where("lead_id", "=", leadId).execute();
   await trx.deleteFrom("quotes").where("lead_id", "=", leadId).execute();
   await trx.deleteFrom("leads").where("id", "=", leadId).execute();
-  await deleteLeadSearch(trx, engineOf(trx), leadId);
+  await deleteLeadSearch(trx, leadId);
   await deleteRateLimitsKeyedBy(trx, [lead.email, lead.email_key, lead.phone_key]);
   const addresses = [lead.email, ...contacts.map((row) => row.email), ...surveys.map((row) => row.email)].filter((address): address is string => Boolean(address));
   const counters = await mailboxCounterKeysWithin(trx, addresses);
@@ -70,11 +70,10 @@ export async function eraseLeadWithin(trx: Kysely<Database>, leadId: number): Pr
 
 /** A limit counted per address (e.g. one acknowledgement an hour) names the address in its key. */
 async function deleteRateLimitsKeyedBy(trx: Kysely<Database>, values: readonly (string | null)[]): Promise<void> {
-  const postgres = engineOf(trx) === "postgres";
   for (const value of new Set(values.filter((text): text is string => Boolean(text && text.length >= 5)))) {
     await trx
       .deleteFrom("rate_limits")
-      .where(postgres ? sql<boolean>`strpos(key, ${value}) > 0` : sql<boolean>`instr(key, ${value}) > 0`)
+      .where(containsText(trx, "key", value))
       .execute();
   }
 }

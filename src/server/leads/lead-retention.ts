@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { recordAudit } from "@/server/audit/audit-log";
 import { leadRetentionMonths } from "@/server/config";
-import { engineOf, getDb } from "@/server/db/connection";
-import { writeLeadSearch } from "@/server/db/lead-search-index";
+import { getDb } from "@/server/db/connection";
+import { writeLeadSearch } from "@/server/db/dialect";
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import type { Database } from "@/server/db/schema";
 import { leadSearchBody } from "@/server/leads/lead-identity";
@@ -135,5 +135,5 @@ async function reduceToInvoiceData(trx: Kysely<Database>, lead: { id: number; ad
     })
     .where("id", "=", lead.id)
     .execute();
-  await writeLeadSearch(trx, engineOf(trx), lead.id, leadSearchBody(lead, []));
+  await writeLeadSearch(trx, lead.id, leadSearchBody(lead, []));
 }

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Touch } from "@/lib/attribution/touch";
 import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
-import { engineOf } from "@/server/db/connection";
-import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/lead-search-index";
+import { addLeadSearchWords, deleteLeadSearch, writeLeadSearch } from "@/server/db/dialect";
 import { type Database, writeBoolean } from "@/server/db/schema";
 import { queueLeadWebhook } from "./lead-notifications";
 import { queueLeadPushes } from "./lead-notifications";
@@ -74,7 +73,7 @@ export async function attachSubmission<Kind extends SubmissionKind>(trx: Kysely<
     .where("id", "=", lead.id)
     .execute();
   await updateLastTouch(trx, lead.id, record.touches?.last ?? null);
-  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
+  await addLeadSearchWords(trx, lead.id, leadSearchBody(identity, [identity]));
   return { submissionId: stored.id, leadId: lead.id, folded: false, leadIsSpam: lead.status === "spam", created };
 }
 
@@ -136,7 +135,7 @@ export async function joinOrStartLead(trx: Kysely<Database>, identity: Submissio
     })
     .where("id", "=", lead.id)
     .execute();
-  await addLeadSearchWords(trx, engineOf(trx), lead.id, leadSearchBody(identity, [identity]));
+  await addLeadSearchWords(trx, lead.id, leadSearchBody(identity, [identity]));
   return { leadId: lead.id, created: found === undefined && lead.created === true, leadIsSpam: lead.status === "spam" };
 }
 
@@ -260,7 +259,7 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
   const remaining = await leadSubmissionIdentities(executor, leadId);
   if (remaining.length === 0) {
     await executor.deleteFrom("leads").where("id", "=", leadId).execute();
-    await deleteLeadSearch(executor, engineOf(executor), leadId);
+    await deleteLeadSearch(executor, leadId);
     return;
   }
   const byTime = [...remaining].sort((a, b) => a.at - b.at);
@@ -280,7 +279,7 @@ export async function settleLeadAfterRemoval(executor: Kysely<Database>, leadId:
     .where("id", "=", leadId)
     .execute();
   const lead = await executor.selectFrom("leads").select(["name", "business", "email", "phone"]).where("id", "=", leadId).executeTakeFirstOrThrow();
-  await writeLeadSearch(executor, engineOf(executor), leadId, leadSearchBody(lead, remaining));
+  await writeLeadSearch(executor, leadId, leadSearchBody(lead, remaining));
   // The score follows the latest survey that remains (none: no score).
   await rescoreLeads(executor, [leadId]);
 }

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { LeadDetail } from "@/lib/lead-desk";
 import type { AuditRecorder } from "@/server/audit/audit-log";
-import { engineOf, getDb } from "@/server/db/connection";
-import { addLeadSearchWords, deleteLeadSearch, readLeadSearch } from "@/server/db/lead-search-index";
+import { getDb } from "@/server/db/connection";
+import { addLeadSearchWords, deleteLeadSearch, readLeadSearch } from "@/server/db/dialect";
 import { reclaimErasedRows } from "@/server/db/reclaim-erased";
 import { type Database, isRowId, type LeadsTable } from "@/server/db/schema";
 import { getLeadDetail } from "@/server/desk/lead-detail";
@@ -36,19 +36,18 @@ export async function mergeLeads(keptId: number, mergedId: number, now = Date.no
     const [kept, merged] = await lockLeads(trx, keptId, mergedId);
     if (!kept || !merged) return "not-found";
     if (!(await isPossibleDuplicate(trx, keptId, mergedId))) return "not-suggested";
-    const engine = engineOf<Database>(trx);
-    const mergedWords = await readLeadSearch<Database>(trx, engine, mergedId);
+    const mergedWords = await readLeadSearch<Database>(trx, mergedId);
     for (const table of LEAD_ROWS) await trx.updateTable(table).set({ lead_id: keptId }).where("lead_id", "=", mergedId).execute();
     await carryDuplicatesOver(trx, keptId, mergedId);
     // The merged lead goes first: its keys are free for the kept lead to take.
     await trx.deleteFrom("leads").where("id", "=", mergedId).execute();
-    await deleteLeadSearch<Database>(trx, engine, mergedId);
+    await deleteLeadSearch<Database>(trx, mergedId);
     await trx.updateTable("leads").set(combined(kept, merged, now)).where("id", "=", keptId).execute();
     await trx
       .insertInto("lead_events")
       .values({ lead_id: keptId, type: "merged", at: now, data: JSON.stringify({ mergedLeadId: mergedId }), edited_at: null })
       .execute();
-    await addLeadSearchWords<Database>(trx, engine, keptId, mergedWords);
+    await addLeadSearchWords<Database>(trx, keptId, mergedWords);
     // A chat post still queued for the merged lead would link to a lead that is gone: it tells of the kept one.
     await rewriteLeadWebhooks(trx, keptId);
     await rescoreLeads<Database>(trx, [keptId]);

@@ -1,5 +1,6 @@
-import { type Kysely, type Selectable, sql } from "kysely";
-import { engineOf, getDb } from "@/server/db/connection";
+import type { Kysely, Selectable } from "kysely";
+import { getDb } from "@/server/db/connection";
+import { claimRows, oneTransactionAtATime } from "@/server/db/dialect";
 import { rateLimitHit } from "@/server/rate-limits/rate-limits";
 import { type Database, isoFromMillis, type MailOutboxTable, type OutboxKind, type OutboxStatus } from "@/server/db/schema";
 import { idBatches } from "@/server/db/connection";
@@ -255,31 +256,8 @@ export async function claimOutboxBatch(workerId: string, limit: number, leaseMs:
       .orderBy("id")
       .limit(limit);
 
-  let rows: Selectable<MailOutboxTable>[];
-  if (engineOf(db) === "postgres") {
-    // A plain `UPDATE … WHERE id IN (SELECT … LIMIT n)` is not enough on PostgreSQL: a
-    // second worker blocked on the same rows re-checks only `id IN (…)` after the first
-    // commits and takes them too. SKIP LOCKED hands each worker different rows.
-    rows = await db.transaction().execute(async (trx) => {
-      const locked = await dueIds(trx).forUpdate().skipLocked().execute();
-      if (locked.length === 0) return [];
-      return trx
-        .updateTable("mail_outbox")
-        .set(lease)
-        .where(
-          "id",
-          "in",
-          locked.map((row) => row.id),
-        )
-        .returningAll()
-        .execute();
-    });
-  } else {
-    // One statement: SQLite takes the write lock before reading, so a second process
-    // waits (busy_timeout) and then sees the rows as already leased.
-    rows = await db.updateTable("mail_outbox").set(lease).where("id", "in", dueIds(db)).returningAll().execute();
-  }
-
+  // Two workers never lease the same message (dialect.ts's claimRows).
+  const rows = await claimRows(db, dueIds, (executor, ids) => executor.updateTable("mail_outbox").set(lease).where("id", "in", ids).returningAll().execute());
   return rows.map(toOutboxItem).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
 }
 
@@ -365,11 +343,8 @@ export async function gatherDueDigest(build: (digest: DueDigest) => OutboxMessag
 
   return db.transaction().execute(async (trx) => {
     // One gatherer at a time: two updates taking held rows side by side could each take
-    // some of them (two digests) or deadlock. SQLite's transactions begin IMMEDIATE
-    // (src/server/db/connection.ts), which already holds its one write lock from the
-    // start; PostgreSQL locks rows only as the update reaches them, so the gatherers
-    // queue on an advisory lock instead.
-    if (engineOf(db) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(DIGEST_GATHER_LOCK)})`.execute(trx);
+    // some of them (two digests) or deadlock.
+    await oneTransactionAtATime<Database>(trx, DIGEST_GATHER_LOCK);
     const digest = await trx
       .insertInto("mail_outbox")
       .values({ created_at: now, kind: "digest", ref_id: null, payload: "{}", status: "pending", attempts: 0, next_attempt_at: now })

@@ -3,7 +3,7 @@ import type { DbEngine } from "../../dialect";
 
 /*
  * FROZEN. The lead search index as migration 0008_leads created and filled it: a copy of the parts of
- * src/server/db/lead-search-index.ts it used, as of commit 1e6039f (2026-11-27).
+ * src/server/db/dialect.ts it used, as of commit 1e6039f (2026-11-27).
  */
 
 export async function createLeadSearchIndex(db: Kysely<unknown>, engine: DbEngine): Promise<void> {
