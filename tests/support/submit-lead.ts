@@ -15,8 +15,8 @@ export function freshClientAddress(): string {
  * queued with its e-mails as the API would (tests have no insert path of their own).
  * Throws unless the lead was stored; `address` picks the client address when a test counts it.
  */
-export async function submitLead(kind: SubmissionKind, input: unknown, options: { address?: string; ownHosts?: readonly string[] } = {}): Promise<{ id: number; createdAt: string }> {
-  const outcome = await receiveLead(kind, input, options.address ?? freshClientAddress(), options.ownHosts);
+export async function submitLead(kind: SubmissionKind, input: unknown, options: { address?: string } = {}): Promise<{ id: number; createdAt: string }> {
+  const outcome = await receiveLead(kind, input, options.address ?? freshClientAddress());
   if (outcome.status !== "stored") throw new Error(`submitLead: the ${kind} lead was not stored (${outcome.status}): ${JSON.stringify(outcome)}`);
   const stored = await getSubmission(kind, outcome.id);
   if (!stored) throw new Error(`submitLead: ${kind} ${outcome.id} was stored but cannot be read back`);
