@@ -12,15 +12,16 @@ import * as surveysCsvEndpoint from "@/pages/api/admin/surveys.csv";
 import * as surveyEndpoint from "@/pages/api/admin/surveys/[id]";
 import * as surveyViewEndpoint from "@/pages/api/admin/surveys/[id]/view";
 import * as surveysEndpoint from "@/pages/api/admin/surveys";
-import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
-import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
+import type { ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import type { SurveyInput } from "@/lib/validation/survey-schema";
 import { resetAdminCredentialsCache } from "@/server/auth/admin-credentials";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE, SESSION_IDLE_TTL_MS, hashSessionToken } from "@/server/auth/admin-session";
 import { LOGIN_FAILURE_LIMIT } from "@/server/auth/login-guard";
 import { createAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
 import { callEndpoint, type EndpointCall, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission, listSubmissions } from "@/server/leads/stored-submissions";
+import { listSubmissions } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
 
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://127.0.0.1:3000";
@@ -104,11 +105,11 @@ async function checkAuth(token: string | undefined): Promise<number> {
 }
 
 async function addSurvey(overrides: Partial<SurveyInput> = {}) {
-  return insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }));
+  return submitLead("survey", { ...validSurvey, ...overrides });
 }
 
 async function addContact(overrides: Partial<ContactRequestInput> = {}) {
-  return insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }));
+  return submitLead("contact", { ...validContact, ...overrides });
 }
 
 /** The records of an export as a spreadsheet reads them (csv-parse, RFC 4180). */

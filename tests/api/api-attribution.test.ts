@@ -7,14 +7,13 @@ import * as leadsEndpoint from "@/pages/api/admin/leads";
 import * as leadEndpoint from "@/pages/api/admin/leads/[id]";
 import type { VisitSignals } from "@/lib/attribution/visit-signals";
 import type { LeadDetail, LeadList } from "@/lib/lead-desk";
-import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { receiveLeadFormPost } from "@/server/leads/lead-form-post";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
 
 /*
  * Attribution through the one lead path (docs/attribution.md): the touches a submission
@@ -139,7 +138,7 @@ describeEachEngine("attribution", () => {
     });
 
     it("keeps a lead from before attribution without touches, Unassigned, until a submission brings its last touch", async () => {
-      await insertSubmission("contact", contactRequestSchema.parse(validContact));
+      await submitLead("contact", validContact);
       const token = await session();
       const before = await onlyLeadDetail(token);
       expect(before).toMatchObject({ firstTouch: null, lastTouch: null, firstChannel: "Unassigned" });

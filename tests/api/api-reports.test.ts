@@ -5,14 +5,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as leadsReportEndpoint from "@/pages/api/admin/reports/leads";
 import * as speedReportEndpoint from "@/pages/api/admin/reports/speed";
 import type { LeadReportRow, SpeedReportRow } from "@/lib/reports";
-import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { logCall, updateLead } from "@/server/desk/lead-changes";
 import { callEndpoint, validContact } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const MINUTE = 60_000;
@@ -66,7 +65,7 @@ let serial = 0;
 async function leadAt(iso: string): Promise<{ id: number; submittedAt: number }> {
   serial += 1;
   at(iso);
-  await insertSubmission("contact", contactRequestSchema.parse({ ...validContact, name: `Lead ${serial}`, email: `lead-${serial}@example.com`, phone: `864-555-${String(1000 + serial)}` }));
+  await submitLead("contact", { ...validContact, name: `Lead ${serial}`, email: `lead-${serial}@example.com`, phone: `864-555-${String(1000 + serial)}` });
   vi.useRealTimers();
   const db = await getDb();
   const lead = await db.selectFrom("leads").select(["id", "first_submitted_at"]).where("email_key", "=", `lead-${serial}@example.com`).executeTakeFirstOrThrow();

@@ -1,9 +1,13 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { type ContactRequestInput, contactRequestSchema } from "@/lib/validation/contact-request-schema";
-import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
-import { countNewSubmissions, getSubmission, insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { countNewSubmissions, getSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { receiveLead } from "@/server/leads/receive-lead";
+import { freshClientAddress, submitLead } from "../support/submit-lead";
+import { stubLeadMail } from "../support/stub-lead-mail";
+import { expectedLeadEmail } from "../support/expected-lead-email";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -18,23 +22,15 @@ function contactData(overrides: Partial<ContactRequestInput> = {}) {
   });
 }
 
-const notification: OutboxMessage = {
-  to: "owner@example.com",
-  from: "website@example.com",
-  replyTo: "dana@example.com",
-  subject: "New contact request from Dana Whitfield",
-  text: "Dana wants failover internet.",
-  html: "<p>Dana wants failover internet.</p>",
-};
-
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
 
 describeEachEngine("contact requests", ({ engine }) => {
   it("stores a request and answers with its id and an ISO 8601 UTC creation time", async () => {
     const before = Date.now();
-    const stored = await insertSubmission("contact", contactData({ source: "quote" }));
+    const stored = await submitLead("contact", contactData({ source: "quote" }));
 
     expect(stored.id).toBeGreaterThan(0);
     expect(stored.createdAt).toMatch(ISO_UTC);
@@ -68,7 +64,7 @@ describeEachEngine("contact requests", ({ engine }) => {
       ].join("\n"),
     });
 
-    const { id } = await insertSubmission("contact", data);
+    const { id } = await submitLead("contact", data);
     const [listed] = await listSubmissions("contact");
     const fetched = await getSubmission("contact", id);
 
@@ -83,7 +79,7 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("stores no source when the visitor came without a preset, and never the honeypot", async () => {
-    const { id } = await insertSubmission("contact", contactData({ website: "" }));
+    const { id } = await submitLead("contact", contactData({ website: "" }));
     const request = await getSubmission("contact", id);
 
     expect(request?.source).toBeNull();
@@ -93,10 +89,10 @@ describeEachEngine("contact requests", ({ engine }) => {
   it("lists newest first and orders requests stored in the same millisecond by id, newest first", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-02T03:04:05.678Z"));
-    const older = await insertSubmission("contact", contactData({ name: "Older Lead" }));
+    const older = await submitLead("contact", contactData({ name: "Older Lead" }));
     vi.setSystemTime(new Date("2030-01-02T03:04:06.000Z"));
-    const tieA = await insertSubmission("contact", contactData({ name: "Tie A" }));
-    const tieB = await insertSubmission("contact", contactData({ name: "Tie B" }));
+    const tieA = await submitLead("contact", contactData({ name: "Tie A" }));
+    const tieB = await submitLead("contact", contactData({ name: "Tie B" }));
     vi.useRealTimers();
 
     const list = await listSubmissions("contact");
@@ -111,7 +107,7 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("marks a request viewed as a real boolean, and answers false for a request that does not exist", async () => {
-    const { id } = await insertSubmission("contact", contactData());
+    const { id } = await submitLead("contact", contactData());
 
     expect(await markSubmissionViewed("contact", id)).toBe(true);
     expect(await markSubmissionViewed("contact", id)).toBe(true);
@@ -121,8 +117,8 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("deletes a request once and answers false afterwards", async () => {
-    const { id } = await insertSubmission("contact", contactData());
-    const other = await insertSubmission("contact", contactData({ name: "Someone Else" }));
+    const { id } = await submitLead("contact", contactData());
+    const other = await submitLead("contact", contactData({ name: "Someone Else" }));
 
     expect(await eraseSubmission({ kind: "contact", id })).toBe(true);
     expect(await eraseSubmission({ kind: "contact", id })).toBe(false);
@@ -131,9 +127,9 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("counts only requests not yet viewed", async () => {
-    const first = await insertSubmission("contact", contactData());
-    await insertSubmission("contact", contactData({ message: "A second, different message." }));
-    await insertSubmission("contact", contactData({ message: "A third, different message." }));
+    const first = await submitLead("contact", contactData());
+    await submitLead("contact", contactData({ message: "A second, different message." }));
+    await submitLead("contact", contactData({ message: "A third, different message." }));
     expect(await countNewSubmissions("contact")).toBe(3);
 
     await markSubmissionViewed("contact", first.id);
@@ -149,8 +145,11 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("queues the notification e-mail with the request, pointing at the new row", async () => {
-    const withMail = await insertSubmission("contact", contactData(), { outbox: notification });
-    await insertSubmission("contact", contactData());
+    const mail = stubLeadMail();
+    const withMail = await submitLead("contact", contactData());
+    vi.unstubAllEnvs();
+    await submitLead("contact", contactData());
+    const notification = await expectedLeadEmail("contact", contactData(), mail, withMail.id);
 
     const outbox = await listOutbox();
     expect(outbox).toHaveLength(1);
@@ -159,9 +158,10 @@ describeEachEngine("contact requests", ({ engine }) => {
   });
 
   it("stores neither the request nor its e-mail when queueing the e-mail fails", async () => {
+    stubLeadMail();
     const repair = await breakOutboxInserts(engine);
     try {
-      await expect(insertSubmission("contact", contactData({ name: "Lost Lead" }), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
+      await expect(submitLead("contact", contactData({ name: "Lost Lead" }))).rejects.toThrow(/outbox unavailable/);
     } finally {
       await repair();
     }
@@ -173,7 +173,9 @@ describeEachEngine("contact requests", ({ engine }) => {
   it("queues no e-mail when the request itself cannot be stored", async () => {
     const invalid = { ...contactData(), name: null } as unknown as ReturnType<typeof contactData>;
 
-    await expect(insertSubmission("contact", invalid, { outbox: notification })).rejects.toThrow();
+    stubLeadMail();
+
+    expect(await receiveLead("contact", invalid, freshClientAddress())).toMatchObject({ status: "invalid" });
 
     expect(await listSubmissions("contact")).toEqual([]);
     expect(await listOutbox()).toEqual([]);

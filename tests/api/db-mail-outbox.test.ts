@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import {
   claimOutboxBatch,
@@ -7,36 +7,41 @@ import {
   markOutboxFailed,
   markOutboxRetry,
   markOutboxSent,
-  type OutboxMessage,
 } from "@/server/mail/mail-outbox";
+import type { MailConfig } from "@/server/config";
 import { describeEachEngine, loadSecondInstance } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
+import { stubLeadMail } from "../support/stub-lead-mail";
+import { expectedLeadEmail } from "../support/expected-lead-email";
 
 const LEASE = 60_000;
 
-const lead = contactRequestSchema.parse({
-  name: "Dana Whitfield",
-  email: "dana@example.com",
-  phone: "864-555-0142",
-  projectType: "it-support",
-  message: "Our server room needs help.",
-});
-
-function message(index: number): OutboxMessage {
-  return {
-    to: "owner@example.com",
-    from: "website@example.com",
-    replyTo: "dana@example.com",
-    subject: `Lead ${index}: “quotes” & <tags> 🚀`,
-    text: `Line one\nLine two ${index}`,
-    html: `<p>Lead ${index}</p>`,
-  };
+/** The `index`th lead; its e-mail carries quotes, markup, an emoji and a newline, which the payload must keep. */
+function lead(index: number) {
+  return contactRequestSchema.parse({
+    name: "Dana Whitfield",
+    email: "dana@example.com",
+    phone: "864-555-0142",
+    projectType: "it-support",
+    // Each differs: an identical lead within 10 minutes is folded into the first.
+    message: `Our server room needs help: “quotes” & <tags> 🚀\nLine two (${index})`,
+  });
 }
 
-/** Stores `count` leads with their notifications; returns the outbox ids, oldest first. */
+let mail: MailConfig;
+
+// Every lead queues its owner's e-mail, 40 of them in one test: past the hourly cap they would wait for the digest.
+beforeEach(() => {
+  mail = stubLeadMail({ emailsPerHour: 100 });
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** Submits `count` leads, each queueing its notification; returns the outbox ids, oldest first. */
 async function queue(count: number): Promise<number[]> {
-  // Each differs: an identical lead within 10 minutes is folded into the first.
-  for (let index = 0; index < count; index += 1) await insertSubmission("contact", { ...lead, message: `${lead.message} (${index})` }, { outbox: message(index) });
+  for (let index = 0; index < count; index += 1) await submitLead("contact", lead(index));
   return (await listOutbox()).map((item) => item.id);
 }
 
@@ -52,7 +57,8 @@ describeEachEngine("mail outbox", ({ engine }) => {
     const batch = await claimOutboxBatch("worker-a", 2, LEASE, now);
 
     expect(batch.map((item) => item.id)).toEqual(ids.slice(0, 2));
-    expect(batch[0]).toMatchObject({ kind: "contact", status: "pending", attempts: 0, lockedBy: "worker-a", lockedUntil: now + LEASE, payload: message(0) });
+    const first = await expectedLeadEmail("contact", lead(0), mail, batch[0]?.refId ?? 0);
+    expect(batch[0]).toMatchObject({ kind: "contact", status: "pending", attempts: 0, lockedBy: "worker-a", lockedUntil: now + LEASE, payload: first });
     expect(batch[0]?.createdAt).toMatch(/Z$/);
     expect((await claimOutboxBatch("worker-b", 10, LEASE, now)).map((item) => item.id)).toEqual(ids.slice(2));
     expect(await claimOutboxBatch("worker-c", 10, LEASE, now)).toEqual([]);

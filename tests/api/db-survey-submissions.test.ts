@@ -1,9 +1,12 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { type SurveyInput, surveySchema } from "@/lib/validation/survey-schema";
-import { listOutbox, type OutboxMessage } from "@/server/mail/mail-outbox";
+import { listOutbox } from "@/server/mail/mail-outbox";
 import { eraseSubmission } from "@/server/leads/erase-submission";
 import { breakOutboxInserts, describeEachEngine } from "../support/test-database";
-import { countNewSubmissions, getSubmission, insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { countNewSubmissions, getSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
+import { stubLeadMail } from "../support/stub-lead-mail";
+import { expectedLeadEmail } from "../support/expected-lead-email";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -25,21 +28,14 @@ function surveyData(overrides: Partial<SurveyInput> = {}) {
   });
 }
 
-const notification: OutboxMessage = {
-  to: "owner@example.com",
-  from: "website@example.com",
-  subject: "New survey from Blue Ridge Bakery",
-  text: "A new survey arrived.",
-  html: "<p>A new survey arrived.</p>",
-};
-
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
 
 describeEachEngine("survey submissions", ({ engine }) => {
   it("stores a survey and reads every field back typed: numbers, real booleans, the service list", async () => {
-    const stored = await insertSubmission("survey", surveyData());
+    const stored = await submitLead("survey", surveyData());
 
     expect(stored.createdAt).toMatch(ISO_UTC);
     expect(await getSubmission("survey", stored.id)).toEqual({
@@ -62,7 +58,7 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("keeps the opposite booleans, zero counts and an empty service list", async () => {
-    const { id } = await insertSubmission("survey", 
+    const { id } = await submitLead("survey", 
       surveyData({ usesStreaming: false, hasPublicWifi: true, deviceCount: 0, phoneCount: 0, interestedServices: [], additionalComments: "" }),
     );
     const survey = await getSubmission("survey", id);
@@ -83,7 +79,7 @@ describeEachEngine("survey submissions", ({ engine }) => {
       additionalComments: "<script>document.cookie</script>\r\nשלום 👋🏾\n\\n not a newline ${x}",
     });
 
-    const { id } = await insertSubmission("survey", data);
+    const { id } = await submitLead("survey", data);
     const survey = await getSubmission("survey", id);
     const [listed] = await listSubmissions("survey");
 
@@ -96,17 +92,17 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("never stores the honeypot", async () => {
-    const { id } = await insertSubmission("survey", surveyData({ website: "" }));
+    const { id } = await submitLead("survey", surveyData({ website: "" }));
     expect(await getSubmission("survey", id)).not.toHaveProperty("website");
   });
 
   it("lists newest first and orders surveys stored in the same millisecond by id, newest first", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2031-06-30T23:59:59.999Z"));
-    const older = await insertSubmission("survey", surveyData({ businessName: "Older Shop" }));
+    const older = await submitLead("survey", surveyData({ businessName: "Older Shop" }));
     vi.setSystemTime(new Date("2031-07-01T00:00:00.000Z"));
-    const tieA = await insertSubmission("survey", surveyData({ businessName: "Tie A" }));
-    const tieB = await insertSubmission("survey", surveyData({ businessName: "Tie B" }));
+    const tieA = await submitLead("survey", surveyData({ businessName: "Tie A" }));
+    const tieB = await submitLead("survey", surveyData({ businessName: "Tie B" }));
     vi.useRealTimers();
 
     const list = await listSubmissions("survey");
@@ -116,8 +112,8 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("marks viewed, deletes, counts new, and answers false for surveys that do not exist", async () => {
-    const first = await insertSubmission("survey", surveyData());
-    const second = await insertSubmission("survey", surveyData({ additionalComments: "A second, different survey." }));
+    const first = await submitLead("survey", surveyData());
+    const second = await submitLead("survey", surveyData({ additionalComments: "A second, different survey." }));
     expect(await countNewSubmissions("survey")).toBe(2);
 
     expect(await markSubmissionViewed("survey", first.id)).toBe(true);
@@ -133,18 +129,22 @@ describeEachEngine("survey submissions", ({ engine }) => {
   });
 
   it("queues the notification e-mail with the survey, pointing at the new row", async () => {
-    const { id } = await insertSubmission("survey", surveyData(), { outbox: notification });
+    const mail = stubLeadMail();
+    const { id } = await submitLead("survey", surveyData());
+    const notification = await expectedLeadEmail("survey", surveyData(), mail, id);
 
     const outbox = await listOutbox();
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ kind: "survey", refId: id, status: "pending", payload: notification });
-    expect(outbox[0]?.payload).not.toHaveProperty("replyTo");
+    // The real e-mail answers to the survey's own address (the hand-made one had no replyTo).
+    expect(outbox[0]?.payload.replyTo).toBe("owner@blueridgebakery.example");
   });
 
   it("stores neither the survey nor its e-mail when queueing the e-mail fails", async () => {
+    stubLeadMail();
     const repair = await breakOutboxInserts(engine);
     try {
-      await expect(insertSubmission("survey", surveyData(), { outbox: notification })).rejects.toThrow(/outbox unavailable/);
+      await expect(submitLead("survey", surveyData())).rejects.toThrow(/outbox unavailable/);
     } finally {
       await repair();
     }

@@ -8,14 +8,14 @@ import * as notesEndpoint from "@/pages/api/admin/leads/[id]/notes";
 import * as todayEndpoint from "@/pages/api/admin/today";
 import * as todayGroupEndpoint from "@/pages/api/admin/today/[group]";
 import type { AgendaView, LeadDetail, TodayPage, TodayView } from "@/lib/lead-desk";
-import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
-import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
+import type { ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import type { SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,8 +40,8 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-const addContact = (overrides: Partial<ContactRequestInput> = {}) => insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }));
-const addSurvey = (overrides: Partial<SurveyInput> = {}) => insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }));
+const addContact = (overrides: Partial<ContactRequestInput> = {}) => submitLead("contact", { ...validContact, ...overrides });
+const addSurvey = (overrides: Partial<SurveyInput> = {}) => submitLead("survey", { ...validSurvey, ...overrides });
 const today = async () => json<TodayView>(await call(todayEndpoint.GET, "GET", "/api/admin/today"));
 const todayPage = async (group: string, page: number) => json<TodayPage>(await call(todayGroupEndpoint.GET, "GET", `/api/admin/today/${group}?page=${page}`, { params: { group } }));
 const patchLead = (id: number, body: unknown) => call(leadEndpoint.PATCH, "PATCH", `/api/admin/leads/${id}`, { body, params: { id: String(id) } });

@@ -8,14 +8,14 @@ import * as mergeEndpoint from "@/pages/api/admin/leads/[id]/merge";
 import * as notDuplicateEndpoint from "@/pages/api/admin/leads/[id]/not-duplicate";
 import * as notesEndpoint from "@/pages/api/admin/leads/[id]/notes";
 import type { LeadDetail, LeadList } from "@/lib/lead-desk";
-import { contactRequestSchema, type ContactRequestInput } from "@/lib/validation/contact-request-schema";
-import { surveySchema, type SurveyInput } from "@/lib/validation/survey-schema";
+import type { ContactRequestInput } from "@/lib/validation/contact-request-schema";
+import type { SurveyInput } from "@/lib/validation/survey-schema";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
 import { callEndpoint, validContact, validSurvey } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
 
 /*
  * Issue 27, item 3: a phone number alone never joins two people. An attacker who types the
@@ -46,8 +46,8 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-const addContact = (overrides: Partial<ContactRequestInput>) => insertSubmission("contact", contactRequestSchema.parse({ ...validContact, ...overrides }), {});
-const addSurvey = (overrides: Partial<SurveyInput>) => insertSubmission("survey", surveySchema.parse({ ...validSurvey, ...overrides }), {});
+const addContact = (overrides: Partial<ContactRequestInput>) => submitLead("contact", { ...validContact, ...overrides });
+const addSurvey = (overrides: Partial<SurveyInput>) => submitLead("survey", { ...validSurvey, ...overrides });
 
 const getLead = async (token: string, id: number) => json<LeadDetail>(await call(leadEndpoint.GET, "GET", `/api/admin/leads/${id}`, token, undefined, { id: String(id) }));
 const listLeads = async (token: string, query = "") => json<LeadList>(await call(leadsEndpoint.GET, "GET", `/api/admin/leads${query}`, token));

@@ -7,7 +7,6 @@ import * as leadsEndpoint from "@/pages/api/admin/leads";
 import * as contactEndpoint from "@/pages/api/contact";
 import * as surveyEndpoint from "@/pages/api/survey";
 import type { LeadDetail, LeadList } from "@/lib/lead-desk";
-import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { leadWebhookConfig, leadWebhookSettingsProblem } from "@/server/config";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS, retryDelayMs, stopOutboxWorker } from "@/server/mail/outbox-worker";
@@ -16,7 +15,8 @@ import { getDb } from "@/server/db/connection";
 import { callEndpoint, jsonRequest, validContact, validSurvey } from "../support/api-request";
 import { deskCall, deskJson, deskSession } from "../support/desk-api";
 import { describeEachEngine } from "../support/test-database";
-import { insertSubmission } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
+import { stubLeadMail } from "../support/stub-lead-mail";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const postContact = callEndpoint(contactEndpoint.POST);
@@ -110,6 +110,7 @@ describeEachEngine("new-lead webhook", () => {
   });
   afterEach(async () => {
     vi.useRealTimers();
+    vi.unstubAllEnvs();
     await stopOutboxWorker();
   });
   afterAll(async () => {
@@ -250,9 +251,9 @@ describeEachEngine("new-lead webhook", () => {
 
   it("announces a quick-added lead with its channel, and leaves e-mails pending while SMTP is off", async () => {
     // An e-mail queued while SMTP was configured (it is not now).
-    await insertSubmission("contact", contactRequestSchema.parse({ ...validContact, email: "earlier@example.com", phone: "864-555-0111" }), {
-      outbox: { to: "owner@example.com", from: "site@example.com", subject: "New lead", text: "t", html: "<p>t</p>" },
-    });
+    stubLeadMail();
+    await submitLead("contact", { ...validContact, email: "earlier@example.com", phone: "864-555-0111" });
+    vi.unstubAllEnvs();
     const token = await deskSession();
     const added = await deskJson<LeadDetail>(
       await deskCall(leadsEndpoint.POST, "POST", "/api/admin/leads", { token, body: { name: "Carla Mendez", phone: "(864) 555-0177", service: "voip-phone-systems", source: "phone" } }),

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactRequestSchema } from "@/lib/validation/contact-request-schema";
 import { LIMITS } from "@/lib/validation/limits";
 import { contactPresetValues, projectTypeValues } from "@/lib/validation/project-types";
@@ -16,7 +16,7 @@ import { readTwoFactor } from "@/server/auth/admin-two-factor";
 import { createAdminSession, deleteAdminSession, findAdminSession, touchAdminSession } from "@/server/auth/admin-sessions";
 import { findAdminSetupToken, insertAdminSetupToken } from "@/server/auth/admin-setup-tokens";
 import { closeDb, createDb, destroyDb, getDb } from "@/server/db/connection";
-import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent, type OutboxMessage } from "@/server/mail/mail-outbox";
+import { claimOutboxBatch, listOutbox, markOutboxFailed, markOutboxRetry, markOutboxSent } from "@/server/mail/mail-outbox";
 import { reserveThrottledAttempt } from "@/server/auth/login-throttle";
 import { isDeviceCookieNonceRetired, retireDeviceCookieNonce } from "@/server/auth/retired-device-cookies";
 import { migrateToLatest } from "@/server/db/migrations";
@@ -35,7 +35,9 @@ import {
   restoreDatabaseEnv,
 } from "../support/test-database";
 import { runProjectScript } from "../support/project-script";
-import { insertSubmission, listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { listSubmissions, markSubmissionViewed } from "@/server/leads/stored-submissions";
+import { submitLead } from "../support/submit-lead";
+import { stubLeadMail } from "../support/stub-lead-mail";
 
 /** Runs the script as `npm run db:migrate-to-postgres` would, with no database settings inherited. */
 const runScript = (args: string[]) => runProjectScript("migrate-to-postgres", args, { DATABASE_URL: undefined, DATABASE_PATH: undefined });
@@ -49,14 +51,8 @@ const UNUSUAL = [
   "tabs\tand\r\nCRLF and\nLF and \u2028 line separator and e\u0301 combining and zero\u200bwidth",
 ].join("\n");
 
-const contactOutbox = (index: number): OutboxMessage => ({
-  to: "owner@example.com",
-  from: "Website <website@example.com>",
-  replyTo: "visitor@example.com",
-  subject: `Lead ${index}: “quotes” & <tags> 🚀`,
-  text: `${UNUSUAL}\n${index}`,
-  html: `<p>${index} ${UNUSUAL.replace(/</g, "&lt;")}</p>`,
-});
+/** The one client address the filled leads come from: its two submission counters are rate-limit rows to copy. */
+const VISITOR_ADDRESS = "203.0.113.10";
 
 const SESSION_HASHES = ["a".repeat(64), "b".repeat(64), "c".repeat(64)];
 const SETUP_TOKEN_HASH = "d".repeat(64);
@@ -77,8 +73,10 @@ async function fillThroughTheApp(): Promise<void> {
       message: index === 0 ? "x".repeat(LIMITS.messageMax) : UNUSUAL,
       source: index % 2 === 0 ? contactPresetValues[index % contactPresetValues.length] : undefined,
     });
-    // Request 2 is deleted below, its notification with it; the other four keep theirs.
-    await insertSubmission("contact", data, { outbox: index < 5 ? contactOutbox(index) : undefined });
+    // Request 2 is deleted below, its notification with it; the other four keep theirs. Mail is configured for the five that queue one.
+    if (index < 5) stubLeadMail();
+    await submitLead("contact", data, { address: VISITOR_ADDRESS });
+    vi.unstubAllEnvs();
   }
   const contacts = (await listSubmissions("contact")).map((row) => row.id).sort((a, b) => a - b);
   await markSubmissionViewed("contact", contacts[1]!);
@@ -107,7 +105,9 @@ async function fillThroughTheApp(): Promise<void> {
       interestedServices: surveyServiceValues.slice(0, index * 2),
       additionalComments: index === 3 ? "" : UNUSUAL,
     });
-    await insertSubmission("survey", data, { outbox: index === 0 ? contactOutbox(100) : undefined });
+    if (index === 0) stubLeadMail();
+    await submitLead("survey", data, { address: VISITOR_ADDRESS });
+    vi.unstubAllEnvs();
   }
   const surveys = (await listSubmissions("survey")).map((row) => row.id).sort((a, b) => a - b);
   await markSubmissionViewed("survey", surveys[0]!);
@@ -225,6 +225,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
   }, 60_000);
 
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await closeDb();
     restoreDatabaseEnv(savedEnv);
     await sqlite?.drop();
@@ -240,7 +241,8 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     for (const table of ["leads", "contact_requests", "survey_submissions", "lead_events", "bookings", "lead_duplicates", "lead_held_notifications", "mail_outbox", "admin_sessions", "settings", "rate_limits", "login_throttle", "admin_setup_tokens", "admin_two_factor", "admin_recovery_codes", "admin_pending_logins", "admin_retired_device_cookies", "reply_templates", "admin_audit_log", "push_subscriptions", "quotes", "quote_lines", "quote_acceptances", "quote_counters"]) {
       expect(run.stdout).toMatch(new RegExp(`^${table}\\s+(\\d+)\\s+\\1\\s+ok\\s+ok\\b`, "m"));
     }
-    expect(run.stdout).toMatch(/Copied and verified 53 rows in 24 tables/);
+    // Three of them are the rate-limit counters the submissions left: the visitor's contact and survey counters and the lead e-mails' counter.
+    expect(run.stdout).toMatch(/Copied and verified 56 rows in 24 tables/);
 
     await useDatabase(postgres);
     expect(await readThroughTheApp()).toEqual(inSqlite);
@@ -260,7 +262,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
   it("with --force replaces the target's rows instead of adding to them", async () => {
     await useDatabase(postgres);
-    await insertSubmission("contact", contactRequestSchema.parse({ name: "Added later", email: "later@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "Stored only in PostgreSQL." }));
+    await submitLead("contact", contactRequestSchema.parse({ name: "Added later", email: "later@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "Stored only in PostgreSQL." }));
 
     const run = await runScript(["--from", sqlitePath(), "--to", postgresUrl(), "--force"]);
 
@@ -271,11 +273,12 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
 
   it("gives leads stored after the migration fresh ids, past every id SQLite ever issued", async () => {
     await useDatabase(postgres);
-    const contact = await insertSubmission("contact", 
+    stubLeadMail();
+    const contact = await submitLead("contact", 
       contactRequestSchema.parse({ name: "After Move", email: "after@example.com", phone: "8645550100", projectType: projectTypeValues[0], message: "First lead on PostgreSQL." }),
-      { outbox: contactOutbox(200) },
     );
-    const survey = await insertSubmission("survey", surveySchema.parse({ businessName: "After Move LLC", email: "after@example.com", phoneNumber: "8645550100", address: "1 Main St", employeeCount: 2, deviceCount: 3, primaryInternetUse: "Email", phoneCount: 1 }));
+    vi.unstubAllEnvs();
+    const survey = await submitLead("survey", surveySchema.parse({ businessName: "After Move LLC", email: "after@example.com", phoneNumber: "8645550100", address: "1 Main St", employeeCount: 2, deviceCount: 3, primaryInternetUse: "Email", phoneCount: 1 }));
 
     // The deleted newest rows had these ids; they are not handed out again.
     expect(contact.id).toBe(highest.contact + 1);
@@ -320,7 +323,7 @@ describe.skipIf(postgresSkipped())("npm run db:migrate-to-postgres", () => {
     await useDatabase(sqlite);
     expect(await readThroughTheApp()).toEqual(inSqlite);
     expect(await countRows()).toEqual({
-      mail_outbox: 5, bookings: 0, lead_duplicates: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 7, leads: 7, rate_limits: 3, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
+      mail_outbox: 5, bookings: 0, lead_duplicates: 5, contact_requests: 4, survey_submissions: 3, lead_held_notifications: 0, lead_events: 0, lead_search: 7, leads: 7, rate_limits: 6, login_throttle: 2, admin_sessions: 2, admin_setup_tokens: 1, settings: 2,
       admin_two_factor: 1, admin_recovery_codes: 10, admin_pending_logins: 1, admin_retired_device_cookies: 1, reply_templates: 4,
       admin_audit_log: 1, push_subscriptions: 1, quotes: 0, quote_lines: 0, quote_acceptances: 0, quote_counters: 0,
     });

@@ -1,32 +1,13 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import type { SubmissionData, SubmissionKind } from "@/lib/validation/submission-forms";
+import type { SubmissionKind } from "@/lib/validation/submission-forms";
 import { getDb } from "@/server/db/connection";
-import { type Database, isoFromMillis, isRowId, writeBoolean } from "@/server/db/schema";
-import type { NotificationAllowance, OutboxMessage } from "@/server/mail/mail-outbox";
+import { type Database, isRowId, writeBoolean } from "@/server/db/schema";
 import { leadKinds, SUBMISSION_TABLES, type StoredSubmission, type SubmissionRow, type SubmissionTable } from "./lead-kinds";
-import { storeSubmission } from "./lead-store";
 
 /*
  * The inboxes' reads of stored submissions, one set of functions for every kind: the kind's
  * table and how a row reads come from its descriptor (lead-kinds.ts).
  */
-
-/**
- * Stores a submission and, when `outbox` is given, its notification e-mail in one
- * transaction: what a submission stores (src/server/leads/receive-lead.ts), without its
- * rate limit and honeypot, for tests and tools that start from stored leads.
- */
-export async function insertSubmission<Kind extends SubmissionKind>(
-  kind: Kind,
-  data: SubmissionData[Kind],
-  options: { outbox?: OutboxMessage; allowance?: NotificationAllowance } = {},
-): Promise<{ id: number; createdAt: string }> {
-  const db = await getDb();
-  const now = Date.now();
-  const notification = options.outbox && { message: options.outbox, allowance: options.allowance };
-  const { id } = await db.transaction().execute((trx) => storeSubmission(trx, { kind, data }, now, notification));
-  return { id, createdAt: isoFromMillis(now) };
-}
 
 /** A stored row of `kind`'s table as the back office reads it. */
 export function readSubmission<Kind extends SubmissionKind>(kind: Kind, row: Selectable<SubmissionRow[SubmissionKind]>): StoredSubmission[Kind] {
