@@ -26,7 +26,7 @@ export type LeadSort = (typeof leadSorts)[number];
 export const followUpTypes = ["call", "email", "visit", "meeting"] as const;
 export type FollowUpType = (typeof followUpTypes)[number];
 
-/** Today's "snooze" choices for a follow-up (src/server/desk/follow-ups.ts turns them into times). */
+/** Today's "snooze" choices for a follow-up (src/server/leads/follow-ups.ts turns them into times). */
 export const followUpSnoozes = ["hour", "tomorrow", "next-week"] as const;
 export type FollowUpSnooze = (typeof followUpSnoozes)[number];
 

@@ -8,7 +8,7 @@ import type { LeadReportRow, SpeedReportRow } from "@/lib/reports";
 import { hashSessionToken, SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from "@/server/auth/admin-session";
 import { createAdminSession } from "@/server/auth/admin-sessions";
 import { getDb } from "@/server/db/connection";
-import { logCall, updateLead } from "@/server/desk/lead-changes";
+import { logCall, updateLead } from "@/server/leads/lead-changes";
 import { callEndpoint, validContact } from "../support/api-request";
 import { describeEachEngine } from "../support/test-database";
 import { submitLead } from "../support/submit-lead";

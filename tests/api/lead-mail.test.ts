@@ -18,7 +18,7 @@ import { createDb, destroyDb, getDb } from "@/server/db/connection";
 import { listOutbox } from "@/server/mail/mail-outbox";
 import { migrateToLatest } from "@/server/db/migrations";
 import { resetRateLimit } from "@/server/rate-limits/rate-limits";
-import { updateLead } from "@/server/desk/lead-changes";
+import { updateLead } from "@/server/leads/lead-changes";
 import { ACKNOWLEDGEMENT_KEY_SETTING, ACKNOWLEDGEMENT_WINDOW_MS, acknowledgementAllowances, normalisedMailbox } from "@/server/leads/receive-lead";
 import { getSetting } from "@/server/settings/settings";
 import { eraseSubmission } from "@/server/leads/erase-submission";

@@ -21,6 +21,12 @@ describe("src/server's imports", () => {
     expect(asking).toEqual([]);
   });
 
+  it("writes leads and their submissions only in the lead module (leads/); the migrations are history", () => {
+    const writes = /\b(insertInto|updateTable|deleteFrom)\(\s*"(leads|contact_requests|survey_submissions)"/;
+    const writers = [...graph.keys()].filter((file) => folderOf(file) !== "leads" && !file.includes("/src/server/db/migrations/") && writes.test(readFileSync(file, "utf8")));
+    expect(writers).toEqual([]);
+  });
+
   it("has no import circles", () => {
     expect(circles(graph)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { fieldErrors, type ValidationIssues } from "@/lib/field-errors";
 import { leadCallSchema, leadCreateSchema, leadDuplicateDecisionSchema, leadListQuerySchema, leadNoteSchema, leadPatchSchema, todayPageQuerySchema } from "@/lib/validation/lead-desk-schemas";
 import { getLeadDetail } from "@/server/desk/lead-detail";
-import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/desk/lead-changes";
+import { addNote, deleteNote, editNote, type LeadChange, logCall, recordOpened, updateLead } from "@/server/leads/lead-changes";
 import { listLeads } from "@/server/desk/lead-list";
 import { addLeadByHand } from "@/server/leads/add-lead-by-hand";
 import { type DuplicateDecision, markNotDuplicate, mergeLeads } from "@/server/leads/merge-leads";

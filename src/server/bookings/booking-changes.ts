@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { BookingStatus } from "@/lib/booking/booking-schema";
 import { getDb } from "@/server/db/connection";
 import type { Database } from "@/server/db/schema";
+import { recordConsultationHeld } from "@/server/leads/lead-changes";
 import { recordConsultationOnLead } from "@/server/leads/receive-lead";
 import { kickOutbox } from "@/server/mail/mail-outbox";
 import { withdrawBookingReminders } from "@/server/mail/mail-outbox";
@@ -103,7 +104,7 @@ export async function markBookingOutcome(id: number, status: Extract<BookingStat
     const updated = await trx.updateTable("bookings").set({ status, updated_at: now }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     await withdrawBookingReminders(trx, id, now);
     if (status === "done") {
-      await trx.updateTable("leads").set({ first_response_at: Number(booking.start_at), updated_at: now }).where("id", "=", booking.lead_id).where("first_response_at", "is", null).execute();
+      await recordConsultationHeld(trx, Number(booking.lead_id), Number(booking.start_at), now);
     }
     await recordConsultationOnLead(trx, { leadId: Number(booking.lead_id), bookingId: id, action: status, start: Number(booking.start_at), now });
     return { status: "changed", booking: updated };

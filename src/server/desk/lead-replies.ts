@@ -11,6 +11,7 @@ import { enqueueOutboxMessage } from "@/server/mail/mail-outbox";
 import { getReplyTemplate, listReplyTemplates } from "@/server/desk/reply-templates";
 import { type Database, isRowId } from "@/server/db/schema";
 import { buildReplyEmail } from "@/server/mail/reply-email";
+import { answerLeadByEmail } from "@/server/leads/lead-changes";
 import { getLeadDetail } from "./lead-detail";
 
 /** Our own facts, as templates name them. */
@@ -105,20 +106,7 @@ export async function replyToLead(leadId: number, reply: LeadReply, now = Date.n
       const message = buildReplyEmail({ to: lead.email, subject: reply.subject, body: reply.body }, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo });
       await enqueueOutboxMessage(trx, { kind: "reply", refId: event.id, leadId, message, now });
     }
-    const answered = lead.status === "new";
-    await trx
-      .updateTable("leads")
-      .set({
-        ...(lead.first_response_at === null ? { first_response_at: now } : {}),
-        ...(answered ? { status: "contacted" as const } : {}),
-        // A reply answers a lead that came back.
-        came_back_at: null,
-        updated_at: now,
-      })
-      .where("id", "=", leadId)
-      .execute();
-    // After the e-mail, so the timeline (newest first) shows the status change above it.
-    if (answered) await trx.insertInto("lead_events").values({ lead_id: leadId, type: "status", at: now, data: JSON.stringify({ from: "new", to: "contacted" }) }).execute();
+    await answerLeadByEmail(trx, { id: leadId, status: lead.status, first_response_at: lead.first_response_at === null ? null : Number(lead.first_response_at) }, now);
     await audit?.({ action: mode === "send" ? "lead.email_sent" : "lead.email_drafted", target: { kind: "lead", id: leadId }, detail: { templateId } }, trx);
     return { status: "written", eventId: event.id, queued: mode === "send" };
   });

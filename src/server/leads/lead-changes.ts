@@ -1,13 +1,14 @@
-import type { Kysely, Updateable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { FollowUpType, LeadDetail, LeadNote, LeadStatus } from "@/lib/lead-desk";
 import type { LeadCall, LeadPatch } from "@/lib/validation/lead-desk-schemas";
 import type { AuditEntry, AuditRecorder } from "@/server/audit/audit-log";
 import { getDb } from "@/server/db/connection";
-import { holdLeadNotifications, releaseLeadNotifications } from "@/server/leads/lead-store";
 import { type Database, isoFromMillis, isRowId, type LeadEventType, type LeadsTable } from "@/server/db/schema";
-import { type EventData, getLeadDetail } from "./lead-detail";
+import { type EventData, getLeadDetail } from "@/server/desk/lead-detail";
 import { snoozedUntil } from "./follow-ups";
-import type { LeadRow } from "./lead-list";
+import { holdLeadNotifications, releaseLeadNotifications } from "./lead-store";
+
+type LeadRow = Selectable<LeadsTable>;
 
 /** Deciding a lead ends its pending follow-up (the timeline says so). */
 const ENDS_FOLLOW_UP: readonly LeadStatus[] = ["won", "lost", "spam"];
@@ -257,4 +258,68 @@ export async function recordOpened(leadId: number, now = Date.now()): Promise<bo
     if (!recent) await insertEvents(trx, leadId, now, [{ type: "opened", data: {} }]);
     return true;
   });
+}
+
+/** Sending moves an open lead to Quoted; a lead already Quoted, Won, Lost or Spam keeps its status. */
+const MOVES_TO_QUOTED: readonly LeadStatus[] = ["new", "contacted"];
+
+/**
+ * Moves the lead as a quote step implies, with the status event and milestone the desk's
+ * own status change writes (`updateLead` above): Quoted on sending, Won with
+ * the accepted values on acceptance.
+ */
+export async function moveLeadForQuote(trx: Kysely<Database>, leadId: number, now: number, step: { to: "quoted" } | { to: "won"; oneTimeCents: number; monthlyCents: number }): Promise<void> {
+  const lead = await trx.selectFrom("leads").select(["status", "quoted_at", "won_at", "first_response_at", "next_follow_up_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+  const from = lead.status as LeadStatus;
+  const changes: Updateable<LeadsTable> = { updated_at: now };
+  const moves = step.to === "won" ? from !== "won" : MOVES_TO_QUOTED.includes(from);
+  if (step.to === "won") {
+    changes.won_one_time_cents = step.oneTimeCents;
+    changes.won_monthly_cents = step.monthlyCents;
+  }
+  if (moves) {
+    changes.status = step.to;
+    changes.came_back_at = null;
+    if (lead.first_response_at === null) changes.first_response_at = now;
+    if (step.to === "quoted" && lead.quoted_at === null) changes.quoted_at = now;
+    if (step.to === "won" && lead.won_at === null) changes.won_at = now;
+    if (step.to === "won" && lead.next_follow_up_at !== null) {
+      changes.next_follow_up_at = null;
+      changes.next_follow_up_type = null;
+    }
+  }
+  await trx.updateTable("leads").set(changes).where("id", "=", leadId).execute();
+  if (!moves) return;
+  const events: { type: "status" | "follow_up_ended"; data: unknown }[] = [{ type: "status", data: { from, to: step.to } }];
+  if (changes.next_follow_up_at === null) events.push({ type: "follow_up_ended", data: { dueAt: Number(lead.next_follow_up_at), status: step.to } });
+  await trx
+    .insertInto("lead_events")
+    .values(events.map((event) => ({ lead_id: leadId, type: event.type, at: now, data: JSON.stringify(event.data), edited_at: null })))
+    .execute();
+}
+
+/**
+ * An e-mail to the lead from the desk (src/server/desk/lead-replies.ts) answers it, as a call does:
+ * the first response if none was recorded, a New lead becomes Contacted, and a lead that came back
+ * leaves Today's "Came back". Written after the e-mail's own event, so the timeline (newest first)
+ * shows the status change above it.
+ */
+export async function answerLeadByEmail(trx: Kysely<Database>, lead: { id: number; status: string; first_response_at: number | null }, now: number): Promise<void> {
+  const answered = lead.status === "new";
+  await trx
+    .updateTable("leads")
+    .set({
+      ...(lead.first_response_at === null ? { first_response_at: now } : {}),
+      ...(answered ? { status: "contacted" as const } : {}),
+      came_back_at: null,
+      updated_at: now,
+    })
+    .where("id", "=", lead.id)
+    .execute();
+  if (answered) await insertEvents(trx, lead.id, now, [{ type: "status", data: { from: "new", to: "contacted" } }]);
+}
+
+/** A consultation marked Done (src/server/bookings/booking-changes.ts) was the lead's first response, at its start, if nothing came before it. */
+export async function recordConsultationHeld(trx: Kysely<Database>, leadId: number, startAt: number, now: number): Promise<void> {
+  await trx.updateTable("leads").set({ first_response_at: startAt, updated_at: now }).where("id", "=", leadId).where("first_response_at", "is", null).execute();
 }
