@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { TodayGroupName, TodayPage, TodayView } from "@/lib/lead-desk";
+import { type LeadStatus, leadStatuses, type TodayGroupName, type TodayPage, type TodayView } from "@/lib/lead-desk";
 import { getDb } from "@/server/db/connection";
 import { type Database, isoFromMillis } from "@/server/db/schema";
 import { endOfBusinessDay } from "@/server/business-time";
@@ -16,6 +16,8 @@ export const SPEED_TO_LEAD_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const CLOSED_STATUSES = ["won", "lost", "spam"] as const;
 /** A new submission on a lead in one of these brings it back to Today. */
 export const CAME_BACK_STATUSES = ["contacted", "quoted", "won", "lost"] as const;
+/** The rest: a lead in one of these is never in "Came back" (Today asks for "not in" these, see `groupQuery`). */
+const NEVER_CAME_BACK: readonly LeadStatus[] = leadStatuses.filter((status) => !(CAME_BACK_STATUSES as readonly LeadStatus[]).includes(status));
 
 /** GET /api/admin/today: the first page of each of Today's groups, and the median speed to lead. */
 export async function getToday(now = Date.now()): Promise<TodayView> {
@@ -56,7 +58,10 @@ function groupQuery(db: Kysely<Database>, group: TodayGroupName, now: number) {
     case "older":
       return leads.where("status", "=", "new").where("last_submitted_at", "<", now - TODAY_RECENT_MS);
     case "came-back":
-      return leads.where("came_back_at", "is not", null).where("status", "in", CAME_BACK_STATUSES);
+      // A range on the time and "not in" on the status, so SQLite's planner walks the came-back index
+      // (came_back_at, id) newest first; with "status in (…)" it read every decided lead by status
+      // instead (0.5 s at 100,000 leads, `npm run bench:desk`). A set time is never 0 or less.
+      return leads.where("came_back_at", ">", 0).where("status", "not in", NEVER_CAME_BACK);
     case "follow-ups":
       return followUpsDue(db, endOfBusinessDay(now));
   }
