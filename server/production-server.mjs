@@ -102,6 +102,9 @@ server.listen(port, host, () => {
   console.log(`[server] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
+/** While stopping, how often the connections that have gone idle since are closed. */
+const CLOSE_IDLE_EVERY_MS = 250;
+
 // Stop taking connections, let requests under way finish, then exit with the signal's code
 // (128 + its number, as a process killed by it). A repeated signal must not cut the drain short.
 let stopping = false;
@@ -111,5 +114,8 @@ for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]]) {
     stopping = true;
     server.close(() => process.exit(code));
     server.closeIdleConnections();
+    // A keep-alive connection whose request was under way goes idle only when its answer is sent, and
+    // would then be kept for keepAliveTimeout (65 s), holding the exit back: it is closed once it does.
+    setInterval(() => server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS).unref();
   });
 }
