@@ -106,7 +106,7 @@ export async function replyToLead(leadId: number, reply: LeadReply, now = Date.n
       const message = buildReplyEmail({ to: lead.email, subject: reply.subject, body: reply.body }, { from: mail.from, replyTo: mailReplyTo() ?? mail.leadsTo });
       await enqueueOutboxMessage(trx, { kind: "reply", refId: event.id, leadId, message, now });
     }
-    await answerLeadByEmail(trx, { id: leadId, status: lead.status, first_response_at: lead.first_response_at === null ? null : Number(lead.first_response_at) }, now);
+    await answerLeadByEmail(trx, lead, now);
     await audit?.({ action: mode === "send" ? "lead.email_sent" : "lead.email_drafted", target: { kind: "lead", id: leadId }, detail: { templateId } }, trx);
     return { status: "written", eventId: event.id, queued: mode === "send" };
   });

@@ -79,17 +79,27 @@ export async function updateLead(id: number, patch: LeadPatch, now = Date.now(),
 /** POST /api/admin/leads/{id}/calls: the call, a response to the lead (a New lead becomes Contacted), and the next follow-up when given. */
 export async function logCall(id: number, call: LeadCall, now = Date.now(), audit?: AuditRecorder): Promise<LeadChange | undefined> {
   return changeLead(id, now, audit, async (_trx, lead) => {
-    // A call answers a lead that came back.
-    const changes: Updateable<LeadsTable> = { came_back_at: null };
-    const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null }, clientKey: call.clientKey }];
-    if (lead.first_response_at === null) changes.first_response_at = now;
-    if (lead.status === "new") {
-      changes.status = "contacted";
-      events.push({ type: "status", data: { from: "new", to: "contacted" } });
-    }
+    const answer = answering(lead, now);
+    const changes = answer.changes;
+    const events: Event[] = [{ type: "call", data: { outcome: call.outcome, note: call.note || null }, clientKey: call.clientKey }, ...answer.events];
     if (call.nextFollowUpAt !== undefined) events.push(...followUpChange(lead, call.nextFollowUpAt, call.nextFollowUpType, changes));
     return { changes, events, releasedNotifications: 0 };
   }, call.clientKey);
+}
+
+/**
+ * What answering a lead (a call, an e-mail) changes: its first response if none was recorded,
+ * a New lead becomes Contacted, and a lead that came back leaves Today's "Came back".
+ */
+function answering(lead: Pick<LeadRow, "status" | "first_response_at">, now: number): { changes: Updateable<LeadsTable>; events: Event[] } {
+  const changes: Updateable<LeadsTable> = { came_back_at: null };
+  const events: Event[] = [];
+  if (lead.first_response_at === null) changes.first_response_at = now;
+  if (lead.status === "new") {
+    changes.status = "contacted";
+    events.push({ type: "status", data: { from: "new", to: "contacted" } });
+  }
+  return { changes, events };
 }
 
 function followUpChange(lead: LeadRow, next: string | null, type: FollowUpType | undefined, changes: Updateable<LeadsTable>): Event[] {
@@ -299,24 +309,18 @@ export async function moveLeadForQuote(trx: Kysely<Database>, leadId: number, no
 }
 
 /**
- * An e-mail to the lead from the desk (src/server/desk/lead-replies.ts) answers it, as a call does:
- * the first response if none was recorded, a New lead becomes Contacted, and a lead that came back
- * leaves Today's "Came back". Written after the e-mail's own event, so the timeline (newest first)
- * shows the status change above it.
+ * An e-mail to the lead from the desk (src/server/desk/lead-replies.ts) answers it, as a call does
+ * (`answering`). Written after the e-mail's own event, so the timeline (newest first) shows the
+ * status change above it.
  */
-export async function answerLeadByEmail(trx: Kysely<Database>, lead: { id: number; status: string; first_response_at: number | null }, now: number): Promise<void> {
-  const answered = lead.status === "new";
+export async function answerLeadByEmail(trx: Kysely<Database>, lead: Pick<LeadRow, "id" | "status" | "first_response_at">, now: number): Promise<void> {
+  const { changes, events } = answering(lead, now);
   await trx
     .updateTable("leads")
-    .set({
-      ...(lead.first_response_at === null ? { first_response_at: now } : {}),
-      ...(answered ? { status: "contacted" as const } : {}),
-      came_back_at: null,
-      updated_at: now,
-    })
+    .set({ ...changes, updated_at: now })
     .where("id", "=", lead.id)
     .execute();
-  if (answered) await insertEvents(trx, lead.id, now, [{ type: "status", data: { from: "new", to: "contacted" } }]);
+  await insertEvents(trx, lead.id, now, events);
 }
 
 /** A consultation marked Done (src/server/bookings/booking-changes.ts) was the lead's first response, at its start, if nothing came before it. */
